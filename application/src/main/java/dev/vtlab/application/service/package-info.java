@@ -1,0 +1,2 @@
+/** Services: the implementations of the incoming ports. */
+package dev.vtlab.application.service;
