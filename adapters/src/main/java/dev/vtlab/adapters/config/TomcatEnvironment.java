@@ -1,0 +1,45 @@
+package dev.vtlab.adapters.config;
+
+import dev.vtlab.adapters.lab.LabEnvironment;
+import org.apache.coyote.AbstractProtocol;
+import org.apache.coyote.ProtocolHandler;
+import org.springframework.boot.tomcat.TomcatWebServer;
+import org.springframework.boot.web.server.WebServer;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ApplicationContext;
+
+import java.util.concurrent.ForkJoinPool;
+
+/** Lab source: reads the environment from the running server (Tomcat's connector as it was really configured). */
+final class TomcatEnvironment {
+
+    private final VtlabSettings settings;
+    private final ApplicationContext context;
+
+    TomcatEnvironment(VtlabSettings settings, ApplicationContext context) {
+        this.settings = settings;
+        this.context = context;
+    }
+
+    LabEnvironment current() {
+        Runtime runtime = Runtime.getRuntime();
+        return new LabEnvironment(settings.effective().forLab(), settings.springVirtualThreads(),
+                System.getProperty("java.version"), System.getProperty("java.vendor"),
+                runtime.availableProcessors(), ForkJoinPool.getCommonPoolParallelism(), runtime.maxMemory(),
+                tomcatLimits(), settings.countDelay().toMillis(), settings.saveDelay().toMillis());
+    }
+
+    private LabEnvironment.TomcatLimits tomcatLimits() {
+        WebServer server = context instanceof WebServerApplicationContext web ? web.getWebServer() : null;
+        if (server instanceof TomcatWebServer tomcat
+                && tomcat.getTomcat().getConnector().getProtocolHandler() instanceof AbstractProtocol<?> protocol) {
+            return new LabEnvironment.TomcatLimits(executorName(protocol), protocol.getMaxThreads(),
+                    protocol.getMaxConnections(), protocol.getAcceptCount());
+        }
+        return new LabEnvironment.TomcatLimits("none", -1, -1, -1);
+    }
+
+    private static String executorName(ProtocolHandler protocol) {
+        return protocol.getExecutor() == null ? "none" : protocol.getExecutor().getClass().getSimpleName();
+    }
+}

@@ -1,0 +1,44 @@
+package dev.vtlab.adapters.lab;
+
+/**
+ * Lab value: what a measurement ran on, so that every report can say it.
+ *
+ * @param flags                    the four virtual-thread flags as the server applied them
+ * @param springVirtualThreads     whether {@code spring.threads.virtual.enabled} is true (it overrides T and A)
+ * @param javaVersion              {@code java.version} of the server JVM
+ * @param javaVendor               {@code java.vendor}
+ * @param availableProcessors      {@code Runtime.availableProcessors()}
+ * @param commonPoolParallelism    {@code ForkJoinPool.getCommonPoolParallelism()}; 1 means {@code supplyAsync}
+ *                                 without an executor starts a new platform thread per task
+ * @param maxHeapBytes             {@code Runtime.maxMemory()}
+ * @param tomcat                   Tomcat's connector limits
+ * @param repositoryCountDelayMs   how long {@code count} blocks
+ * @param repositorySaveDelayMs    how long {@code save} blocks
+ */
+public record LabEnvironment(Flags flags, boolean springVirtualThreads, String javaVersion, String javaVendor,
+                             int availableProcessors, int commonPoolParallelism, long maxHeapBytes,
+                             TomcatLimits tomcat, long repositoryCountDelayMs, long repositorySaveDelayMs) {
+
+    /**
+     * The flags as the lab reports them.
+     *
+     * @param tomcat        T: Tomcat's request threads are virtual
+     * @param asyncExecutor A: Spring's applicationTaskExecutor is virtual
+     * @param wrapper       W: the executor of {@code /wrapped} is virtual
+     * @param repository    R: the repository's async executor is virtual
+     * @param label         e.g. {@code T1 A0 W0 R1}
+     */
+    public record Flags(boolean tomcat, boolean asyncExecutor, boolean wrapper, boolean repository, String label) {
+    }
+
+    /**
+     * Tomcat's connector as it runs.
+     *
+     * @param executor       the request executor's class ({@code VirtualThreadExecutor} when T is on)
+     * @param maxThreads     size of the platform pool (unused when the executor is virtual)
+     * @param maxConnections connections Tomcat keeps open at once; more wait in the accept queue
+     * @param acceptCount    backlog asked of the kernel for the listening socket (capped by somaxconn)
+     */
+    public record TomcatLimits(String executor, int maxThreads, int maxConnections, int acceptCount) {
+    }
+}

@@ -1,0 +1,92 @@
+package dev.vtlab.adapters;
+
+import dev.vtlab.adapters.lab.Layer;
+import dev.vtlab.adapters.lab.ThreadKind;
+import dev.vtlab.adapters.lab.ThreadPlacement.LayerPlacement;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ForkJoinPool;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Proves the map of the sample: for all 16 flag combinations and all four endpoints, which pool and kind of thread
+ * ran each layer. Each flag moves exactly the layers it governs (T: web entry; A: the Callable body; W: the
+ * wrapped call; R: the repository under /async) and nothing else. No timing is asserted.
+ */
+class ThreadPlacementByFlagTest {
+
+    /** What {@code supplyAsync} without an executor runs on: JDK 21 starts a thread per task when the common
+     * pool's parallelism is 1; JDK 25 uses the common pool whatever its size. Asserted as this JDK does it. */
+    private static final String DEFAULT_ASYNC_POOL = new CompletableFuture<Void>().defaultExecutor()
+            instanceof ForkJoinPool ? "ForkJoinPool\\.commonPool-worker-" : "Thread-";
+
+    record Flags(boolean t, boolean a, boolean w, boolean r) {
+        @Override
+        public String toString() {
+            return "T" + (t ? 1 : 0) + " A" + (a ? 1 : 0) + " W" + (w ? 1 : 0) + " R" + (r ? 1 : 0);
+        }
+    }
+
+    /** The pool as a regular expression (a thread name without its number), and the kind. */
+    record Expected(String pool, ThreadKind kind) {
+        static Expected of(boolean virtual, String virtualPool, String platformPool) {
+                return virtual ? new Expected(virtualPool, ThreadKind.VIRTUAL)
+                    : new Expected(platformPool, ThreadKind.PLATFORM);
+        }
+    }
+
+    static Stream<Flags> allCombinations() {
+        return IntStream.range(0, 16).mapToObj(bits ->
+                new Flags((bits & 8) != 0, (bits & 4) != 0, (bits & 2) != 0, (bits & 1) != 0));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("allCombinations")
+    void each_flag_moves_only_the_layers_it_governs(Flags flags) {
+        try (RunningServer server = RunningServer.start(flags.t(), flags.a(), flags.w(), flags.r(),
+                "--vtlab.repository.count-delay=50ms", "--vtlab.repository.save-delay=50ms")) {
+            String tomcatPool = "http-nio-127.0.0.1-\\S+-exec-"; // the port, or "auto-N" for a free port
+            Expected entry = Expected.of(flags.t(), "vt-tomcat-", tomcatPool);
+            Expected appTask = Expected.of(flags.a(), "vt-app-task-", "task-");
+            Expected wrapper = Expected.of(flags.w(), "vt-wrapper-", DEFAULT_ASYNC_POOL);
+            Expected repository = Expected.of(flags.r(), "vt-repository-", DEFAULT_ASYNC_POOL);
+
+            assertPlacement(server, "/sync", Map.of(Layer.WEB_ENTRY, entry, Layer.REPOSITORY_COUNT, entry,
+                    Layer.REPOSITORY_SAVE, entry, Layer.WEB_COMPLETION, entry));
+            assertPlacement(server, "/async", Map.of(Layer.WEB_ENTRY, entry, Layer.REPOSITORY_COUNT, repository,
+                    Layer.REPOSITORY_SAVE, repository, Layer.WEB_COMPLETION, repository));
+            assertPlacement(server, "/wrapped", Map.of(Layer.WEB_ENTRY, entry, Layer.WRAPPER, wrapper,
+                    Layer.REPOSITORY_COUNT, wrapper, Layer.REPOSITORY_SAVE, wrapper, Layer.WEB_COMPLETION, wrapper));
+            assertPlacement(server, "/callable", Map.of(Layer.WEB_ENTRY, entry, Layer.ASYNC_EXECUTOR, appTask,
+                    Layer.REPOSITORY_COUNT, appTask, Layer.REPOSITORY_SAVE, appTask, Layer.WEB_COMPLETION, appTask));
+        }
+    }
+
+    /** One request to the path; every layer it names ran once on the expected pool; no other layer ran. */
+    private static void assertPlacement(RunningServer server, String path, Map<Layer, Expected> expected) {
+        server.resetPlacement();
+        assertThat(server.get(path + "?name=Ada").statusCode()).as(path).isEqualTo(200);
+
+        Map<Layer, LayerPlacement> placement = new EnumMap<>(server.placement());
+        for (Layer layer : Layer.values()) {
+            LayerPlacement seen = placement.get(layer);
+            Expected want = expected.get(layer);
+            if (want == null) {
+                assertThat(seen.pools()).as("%s %s should not run", path, layer).isEmpty();
+            } else {
+                assertThat(seen.pools()).as("%s %s", path, layer).singleElement().satisfies(pool -> {
+                    assertThat(pool.pool()).matches(want.pool());
+                    assertThat(pool.kind()).isEqualTo(want.kind());
+                    assertThat(pool.calls()).isEqualTo(1);
+                });
+            }
+        }
+    }
+}

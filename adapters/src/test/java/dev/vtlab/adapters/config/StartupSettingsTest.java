@@ -1,0 +1,125 @@
+package dev.vtlab.adapters.config;
+
+import dev.vtlab.adapters.RunningServer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.springframework.boot.diagnostics.FailureAnalysis;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** Bad settings stop start-up with one message naming the key; good ones are logged in one line. */
+@ExtendWith(OutputCaptureExtension.class)
+class StartupSettingsTest {
+
+    @ParameterizedTest
+    @ValueSource(strings = {VirtualThreadFlags.TOMCAT, VirtualThreadFlags.ASYNC_EXECUTOR, VirtualThreadFlags.WRAPPER,
+            VirtualThreadFlags.REPOSITORY})
+    void a_flag_that_is_not_a_boolean_stops_start_up_naming_the_key(String key) {
+        assertStartupFails(key, "Invalid value 'yes please' for " + key, "allowed values are true and false",
+                "--" + key + "=yes please");
+    }
+
+    @Test
+    void a_negative_delay_stops_start_up() {
+        assertStartupFails(VtlabSettings.COUNT_DELAY, "Invalid value '-5ms' for vtlab.repository.count-delay",
+                "must be between 0ms and 60s", "--vtlab.repository.count-delay=-5ms");
+    }
+
+    @Test
+    void an_absurd_delay_stops_start_up() {
+        assertStartupFails(VtlabSettings.SAVE_DELAY, "Invalid value '3h' for vtlab.repository.save-delay",
+                "must be between 0ms and 60s", "--vtlab.repository.save-delay=3h");
+    }
+
+    @Test
+    void a_delay_that_is_not_a_duration_stops_start_up() {
+        assertStartupFails(VtlabSettings.SAVE_DELAY, "Invalid value 'slow' for vtlab.repository.save-delay",
+                "expected a duration such as 250ms or 1s", "--vtlab.repository.save-delay=slow");
+    }
+
+    @Test
+    void a_mistyped_flag_stops_start_up_instead_of_changing_nothing() {
+        assertStartupFails("vtlab.virtual-threads.tomcatt", "Unknown setting vtlab.virtual-threads.tomcatt",
+                "known settings are vtlab.virtual-threads.tomcat", "--vtlab.virtual-threads.tomcatt=true");
+    }
+
+    @Test
+    void a_malformed_line_in_flags_properties_stops_start_up_naming_it(@TempDir Path dir) throws IOException {
+        Path flags = Files.writeString(dir.resolve("flags.properties"),
+                "vtlab.virtual-threads.tomcat=true\nvirtual threads everywhere please\n");
+        assertStartupFails("virtual", "Malformed line in flags.properties", "found key 'virtual'",
+                "--spring.config.import=file:" + flags);
+    }
+
+    @Test
+    void a_bad_value_in_flags_properties_names_the_file_and_line(@TempDir Path dir) throws IOException {
+        Path flags = Files.writeString(dir.resolve("flags.properties"),
+                "# comment\nvtlab.virtual-threads.wrapper=maybe\n");
+        assertStartupFails(VirtualThreadFlags.WRAPPER, "Invalid value 'maybe' for vtlab.virtual-threads.wrapper",
+                "flags.properties", "--spring.config.import=file:" + flags);
+    }
+
+    @Test
+    void the_failure_analyzer_prints_the_message_and_what_to_fix() {
+        FailureAnalysis analysis = new InvalidSettingFailureAnalyzer().analyze(new IllegalStateException(
+                new InvalidSettingException(VirtualThreadFlags.TOMCAT, "Invalid value 'x' for " + VirtualThreadFlags.TOMCAT)));
+
+        assertThat(analysis.getDescription()).isEqualTo("Invalid value 'x' for vtlab.virtual-threads.tomcat");
+        assertThat(analysis.getAction()).contains("Fix 'vtlab.virtual-threads.tomcat' in flags.properties");
+    }
+
+    @Test
+    void start_up_logs_the_flags_in_one_line(CapturedOutput output) {
+        try (RunningServer ignored = RunningServer.start(true, false, false, true)) {
+            assertThat(output.getOut()).contains("flags T1 A0 W0 R1").doesNotContain("overrides");
+        }
+    }
+
+    @Test
+    void spring_virtual_threads_says_which_flags_it_overrides(CapturedOutput output) {
+        try (RunningServer server = RunningServer.start(false, false, true, false,
+                "--spring.threads.virtual.enabled=true")) {
+            assertThat(output.getOut()).contains("flags T0 A0 W1 R0")
+                    .contains("spring.threads.virtual.enabled=true overrides T and A: running with flags T1 A1 W1 R0");
+            assertThat(server.get("/lab/environment").body()).contains("\"label\":\"T1 A1 W1 R0\"")
+                    .contains("\"springVirtualThreads\":true");
+        }
+    }
+
+    @Test
+    void the_server_binds_to_loopback_by_default() {
+        try (RunningServer server = RunningServer.startWith()) {
+            assertThat(server.context().getEnvironment().getProperty("server.address")).isEqualTo("127.0.0.1");
+            assertThat(server.get("/lab/environment").body()).contains("\"maxConnections\":16384")
+                    .contains("\"acceptCount\":4096");
+        }
+    }
+
+    private static void assertStartupFails(String key, String message, String detail, String... args) {
+        assertThatThrownBy(() -> RunningServer.startWith(args).close())
+                .satisfies(thrown -> {
+                    InvalidSettingException cause = findCause(thrown);
+                    assertThat(cause.key()).isEqualTo(key);
+                    assertThat(cause.getMessage()).contains(message).contains(detail);
+                });
+    }
+
+    private static InvalidSettingException findCause(Throwable thrown) {
+        for (Throwable t = thrown; t != null; t = t.getCause()) {
+            if (t instanceof InvalidSettingException invalid) {
+                return invalid;
+            }
+        }
+        throw new AssertionError("no InvalidSettingException in " + thrown, thrown);
+    }
+}

@@ -1,0 +1,111 @@
+package dev.vtlab.architecture;
+
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.AccessTarget;
+import com.tngtech.archunit.core.domain.JavaAccess;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.lang.ArchRule;
+
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ForkJoinPool;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+
+/**
+ * The architecture as rules, each built for a base package so that the same rule runs on vtlab
+ * ({@code dev.vtlab}) and on the violating fixture ({@code dev.vtlab.archfixture}) that proves it can fail.
+ * Copy this class into your project and change the base package.
+ */
+public final class ArchitectureRules {
+
+    private ArchitectureRules() {
+    }
+
+    /**
+     * Layers with their allowed callers. Every layer is required: a mistyped package makes an empty layer, which
+     * fails the rule instead of silently checking nothing.
+     */
+    public static ArchRule layersFollowTheDependencyRule(String base) {
+        return layeredArchitecture().consideringOnlyDependenciesInAnyPackage(base + "..")
+                .layer("Domain").definedBy(base + ".domain..")
+                .layer("Application").definedBy(base + ".application..")
+                .layer("Web").definedBy(base + ".adapters.in.web..")
+                .layer("Persistence").definedBy(base + ".adapters.out.persistence..")
+                .layer("Lab").definedBy(base + ".adapters.lab..")
+                .layer("Config").definedBy(base + ".adapters.config..")
+                .whereLayer("Config").mayNotBeAccessedByAnyLayer()
+                .whereLayer("Web").mayOnlyBeAccessedByLayers("Config")
+                .whereLayer("Persistence").mayOnlyBeAccessedByLayers("Config")
+                .whereLayer("Lab").mayOnlyBeAccessedByLayers("Web", "Persistence", "Config")
+                .whereLayer("Application").mayOnlyBeAccessedByLayers("Web", "Persistence", "Config")
+                .whereLayer("Domain").mayOnlyBeAccessedByLayers("Application", "Web", "Persistence", "Config")
+                .because("dependencies point inwards: the core (domain, application) never knows its adapters, web "
+                        + "and persistence adapters never know each other, and only the composition root knows all");
+    }
+
+    public static ArchRule domainDependsOnNothingButTheJdk(String base) {
+        return classes().that().resideInAPackage(base + ".domain..")
+                .should().onlyDependOnClassesThat().resideInAnyPackage(base + ".domain..", "java..")
+                .because("the model is plain Java: no framework, no other layer, so it outlives every technology choice");
+    }
+
+    public static ArchRule applicationDependsOnlyOnTheDomainAndTheJdk(String base) {
+        return classes().that().resideInAPackage(base + ".application..")
+                .should().onlyDependOnClassesThat()
+                .resideInAnyPackage(base + ".application..", base + ".domain..", "java..")
+                .because("use cases are plain Java: no Spring, no Jakarta, no adapter; the outer layer wires them");
+    }
+
+    public static ArchRule theCoreDoesNotSpeakHttp(String base) {
+        return noClasses().that().resideInAnyPackage(base + ".domain..", base + ".application..")
+                .should().dependOnClassesThat().resideInAnyPackage("java.net.http..")
+                .because("HTTP is a way in or out, and ways in and out are adapters");
+    }
+
+    public static ArchRule theCoreNeverCreatesThreadsOrExecutors(String base) {
+        return noClasses().that().resideInAnyPackage(base + ".domain..", base + ".application..")
+                .should().accessTargetWhere(createsThreadsOrExecutors())
+                .because("where virtual threads go is an outer-layer decision: the core must run unchanged "
+                        + "whichever thread the adapters give it");
+    }
+
+    public static ArchRule onlyTheConfigurationCreatesThreadsOrExecutors(String base) {
+        return noClasses().that().resideInAPackage(base + ".adapters..")
+                .and().resideOutsideOfPackage(base + ".adapters.config..")
+                .should().accessTargetWhere(createsThreadsOrExecutors())
+                .because("every executor is chosen in one place, the composition root, so that one flag moves one "
+                        + "layer onto virtual threads and a reader finds every choice in one class");
+    }
+
+    private static final Set<String> THREAD_FACTORY_METHODS = Set.of("ofVirtual", "ofPlatform", "startVirtualThread");
+
+    /**
+     * Creating a thread ({@code new Thread}, {@code Thread.ofVirtual()}...), an executor ({@code Executors.*},
+     * {@code new ForkJoinPool}, any {@code new} of an {@link Executor}), reaching for the common pool, or calling a
+     * {@code CompletableFuture.*Async} method without an executor, which picks one silently.
+     */
+    static DescribedPredicate<JavaAccess<?>> createsThreadsOrExecutors() {
+        return DescribedPredicate.describe("creates threads or executors, or lets CompletableFuture pick one",
+                access -> {
+                    AccessTarget target = access.getTarget();
+                    JavaClass owner = target.getOwner();
+                    boolean constructor = target.getName().equals("<init>");
+                    return constructor && (owner.isAssignableTo(Thread.class) || owner.isAssignableTo(Executor.class))
+                            || owner.isEquivalentTo(Thread.class) && THREAD_FACTORY_METHODS.contains(target.getName())
+                            || owner.isEquivalentTo(Executors.class)
+                            || owner.isEquivalentTo(ForkJoinPool.class)
+                            || owner.isEquivalentTo(CompletableFuture.class) && picksItsOwnExecutor(target);
+                });
+    }
+
+    private static boolean picksItsOwnExecutor(AccessTarget target) {
+        return target instanceof AccessTarget.CodeUnitAccessTarget codeUnit
+                && codeUnit.getName().endsWith("Async")
+                && codeUnit.getRawParameterTypes().stream().noneMatch(type -> type.isAssignableTo(Executor.class));
+    }
+}

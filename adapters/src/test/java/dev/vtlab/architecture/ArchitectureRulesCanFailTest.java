@@ -1,0 +1,105 @@
+package dev.vtlab.architecture;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.EvaluationResult;
+import dev.vtlab.archfixture.adapters.in.web.WebAdapterCallingPersistence;
+import dev.vtlab.archfixture.adapters.out.persistence.PersistenceAdapterWithItsOwnPool;
+import dev.vtlab.archfixture.application.ServiceCallingHttp;
+import dev.vtlab.archfixture.application.ServiceKnowingTheWeb;
+import dev.vtlab.archfixture.application.ServiceStartingThreads;
+import dev.vtlab.archfixture.domain.SpringAnnotatedEntity;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.util.function.Function;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * Every rule can fail: each runs against {@code dev.vtlab.archfixture}, a small tree with one violation per rule,
+ * and must report that violation, naming the class that commits it. A rule that named a package that does not
+ * exist would pass on anything; this test would catch it.
+ */
+class ArchitectureRulesCanFailTest {
+
+    private static final String FIXTURE = "dev.vtlab.archfixture";
+    private static JavaClasses fixture;
+    private static JavaClasses production;
+
+    @BeforeAll
+    static void importClasses() {
+        fixture = new ClassFileImporter().importPackages(FIXTURE);
+        production = new ClassFileImporter().withImportOption(new ImportOption.DoNotIncludeTests())
+                .importPackages(ArchitectureTest.BASE);
+    }
+
+    static Stream<Arguments> rulesAndTheirViolators() {
+        return Stream.of(
+                rule("layers", ArchitectureRules::layersFollowTheDependencyRule, WebAdapterCallingPersistence.class),
+                rule("layers", ArchitectureRules::layersFollowTheDependencyRule, ServiceKnowingTheWeb.class),
+                rule("domain", ArchitectureRules::domainDependsOnNothingButTheJdk, SpringAnnotatedEntity.class),
+                rule("application", ArchitectureRules::applicationDependsOnlyOnTheDomainAndTheJdk,
+                        ServiceKnowingTheWeb.class),
+                rule("http", ArchitectureRules::theCoreDoesNotSpeakHttp, ServiceCallingHttp.class),
+                rule("core threads", ArchitectureRules::theCoreNeverCreatesThreadsOrExecutors,
+                        ServiceStartingThreads.class),
+                rule("only config", ArchitectureRules::onlyTheConfigurationCreatesThreadsOrExecutors,
+                        PersistenceAdapterWithItsOwnPool.class));
+    }
+
+    private static Arguments rule(String name, Function<String, ArchRule> rule, Class<?> violator) {
+        return Arguments.of(name, rule, violator);
+    }
+
+    @ParameterizedTest(name = "{0} rule reports {2}")
+    @MethodSource("rulesAndTheirViolators")
+    void each_rule_reports_the_violation_in_the_fixture(String name, Function<String, ArchRule> rule,
+                                                         Class<?> violator) {
+        EvaluationResult result = rule.apply(FIXTURE).evaluate(fixture);
+
+        assertThat(result.hasViolation()).isTrue();
+        assertThat(result.getFailureReport().getDetails()).anyMatch(line -> line.contains(violator.getName()));
+    }
+
+    @Test
+    void the_core_thread_rule_catches_each_way_of_making_a_thread_or_executor() {
+        EvaluationResult result = ArchitectureRules.theCoreNeverCreatesThreadsOrExecutors(FIXTURE).evaluate(fixture);
+
+        assertThat(String.join("\n", result.getFailureReport().getDetails()))
+                .contains("Thread.<init>", "Thread.ofVirtual()", "Executors.newFixedThreadPool(int)",
+                        "ForkJoinPool.commonPool()", "CompletableFuture.supplyAsync(java.util.function.Supplier)")
+                .doesNotContain("supplyAsync(java.util.function.Supplier, java.util.concurrent.Executor)");
+    }
+
+    static Stream<Function<String, ArchRule>> allRules() {
+        return Stream.of(ArchitectureRules::layersFollowTheDependencyRule,
+                ArchitectureRules::domainDependsOnNothingButTheJdk,
+                ArchitectureRules::applicationDependsOnlyOnTheDomainAndTheJdk,
+                ArchitectureRules::theCoreDoesNotSpeakHttp,
+                ArchitectureRules::theCoreNeverCreatesThreadsOrExecutors,
+                ArchitectureRules::onlyTheConfigurationCreatesThreadsOrExecutors);
+    }
+
+    @ParameterizedTest
+    @MethodSource("allRules")
+    void a_mistyped_base_package_fails_instead_of_checking_nothing(Function<String, ArchRule> rule) {
+        // An empty layer is a violation; a rule whose that() matches nothing fails as "failed to check any classes".
+        assertThatThrownBy(() -> rule.apply("dev.vtlab.mistyped").check(production))
+                .isInstanceOf(AssertionError.class)
+                .hasMessageContaining("dev.vtlab.mistyped");
+    }
+
+    @ParameterizedTest
+    @MethodSource("allRules")
+    void every_rule_holds_for_vtlab(Function<String, ArchRule> rule) {
+        assertThat(rule.apply(ArchitectureTest.BASE).evaluate(production).getFailureReport().getDetails()).isEmpty();
+    }
+}
