@@ -1,0 +1,30 @@
+package dev.vtlab.loadgen;
+
+import dev.vtlab.loadgen.cli.MatrixCommand;
+import dev.vtlab.loadgen.cli.RunCommand;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** Load generator entry point: {@code run} (one burst) and {@code matrix} (the flag-matrix experiment). */
+@Command(name = "vtlab-loadgen", mixinStandardHelpOptions = true, version = "vtlab-loadgen 0.1.0",
+        description = "Measures where virtual threads help a Spring Boot service.",
+        subcommands = {RunCommand.class, MatrixCommand.class})
+public final class LoadGenerator implements Runnable {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    public static void main(String[] args) {
+        System.exit(execute(args));
+    }
+
+    /** Runs the command line and returns the exit code (2 for bad arguments, as picocli does). */
+    public static int execute(String... args) {
+        return new CommandLine(new LoadGenerator()).execute(args);
+    }
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: run or matrix");
+    }
+}

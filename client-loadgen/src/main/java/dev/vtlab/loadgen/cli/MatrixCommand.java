@@ -1,0 +1,179 @@
+package dev.vtlab.loadgen.cli;
+
+import dev.vtlab.loadgen.load.Mode;
+import dev.vtlab.loadgen.matrix.ExperimentPlan;
+import dev.vtlab.loadgen.matrix.MatrixRunner;
+import dev.vtlab.loadgen.matrix.MatrixSettings;
+import dev.vtlab.loadgen.matrix.Profile;
+import dev.vtlab.loadgen.matrix.RunRecord;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.Callable;
+
+/** Command: the flag-matrix experiment, from servers started as child processes to the written report. */
+@Command(name = "matrix", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Starts vtlab-server.jar once per relevant combination of the flags T, A, W, R, measures "
+                + "each mode it is relevant to, and writes results.json, results.csv, report.md and report.html.",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:every planned run was measured and no write was lost (failing runs are findings)",
+                "1:a server did not start, a write was lost, or the matrix was interrupted",
+                "2:bad command line"})
+public final class MatrixCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--profile", defaultValue = "quick",
+            description = "quick (2000 requests, 250 ms delays, 10 s timeout) or seed (2000 requests, 1 s delays, "
+                    + "60 s timeout, as in the article). Default: ${DEFAULT-VALUE}.")
+    String profile;
+
+    @Option(names = "--modes", split = ",", converter = ModeConverter.class,
+            description = "Modes to measure (default: sync,async,wrapped,callable).")
+    List<Mode> modes;
+
+    @Option(names = "--flags", split = ",", description = "Flags to vary, others held off (default: T,A,W,R).")
+    List<String> flags;
+
+    @Option(names = "--requests", description = "Requests per burst (default: the profile's).")
+    Integer requests;
+
+    @Option(names = "--delay", converter = DurationConverter.class,
+            description = "Repository delay for count and for save (default: the profile's).")
+    Duration delay;
+
+    @Option(names = "--timeout", converter = DurationConverter.class,
+            description = "Per-request timeout (default: the profile's).")
+    Duration timeout;
+
+    @Option(names = "--warmup", description = "Warm-up requests to /sync on each fresh server (default: 200).")
+    Integer warmup;
+
+    @Option(names = "--heap", description = "Server heap, passed as -Xmx (e.g. 512m; default: the JVM's).")
+    String heap;
+
+    @Option(names = "--common-pool-parallelism", description = "Server common-pool parallelism, to reproduce a "
+            + "machine with more cores (the article's: 19).")
+    Integer commonPoolParallelism;
+
+    @Option(names = "--server-arg", description = "Extra server setting key=value, repeatable "
+            + "(e.g. server.tomcat.threads.max=4).")
+    List<String> serverArgs = new ArrayList<>();
+
+    @Option(names = "--server-jar", description = "The server jar (default: adapters/target/vtlab-server.jar, "
+            + "looked up from here and from the parent folder).")
+    Path serverJar;
+
+    @Option(names = "--out", description = "Report folder (default: target/experiments/<timestamp>).")
+    Path out;
+
+    @Override
+    public Integer call() throws Exception {
+        MatrixSettings settings = settings();
+        ExperimentPlan plan = ExperimentPlan.of(settings.modes(), settings.flags());
+        PrintWriter console = spec.commandLine().getOut();
+        console.printf(Locale.ROOT, "vtlab matrix: %d runs on %d servers, %d requests each, delays %d+%d ms, "
+                        + "timeout %d s; report in %s%n", plan.runCount(), plan.servers().size(), settings.requests(),
+                settings.countDelay().toMillis(), settings.saveDelay().toMillis(), settings.timeout().toSeconds(),
+                settings.outputDir());
+        Path report = new MatrixRunner(settings, console).run(plan);
+        List<RunRecord> runs = ResultsReader.runs(report);
+        long serverFailed = runs.stream().filter(r -> r.status() == RunRecord.Status.SERVER_FAILED).count();
+        long lost = runs.stream().filter(RunRecord::measured).mapToLong(r -> r.summary().lostWrites()).sum();
+        console.printf("Report: %s%n        %s%n", report.resolve("report.md"), report.resolve("report.html"));
+        console.printf("Lost writes: %d; servers that did not start: %d%n", lost, serverFailed);
+        console.flush();
+        return serverFailed == 0 && lost == 0 ? 0 : 1;
+    }
+
+    private MatrixSettings settings() {
+        Profile preset = switch (profile.toLowerCase(Locale.ROOT)) {
+            case "quick" -> Profile.QUICK;
+            case "seed" -> Profile.SEED;
+            default -> throw usage("unknown profile '" + profile + "'; expected quick or seed");
+        };
+        Set<Character> varied = new LinkedHashSet<>();
+        for (String flag : flags == null ? List.of("T", "A", "W", "R") : flags) {
+            String f = flag.strip().toUpperCase(Locale.ROOT);
+            if (!List.of("T", "A", "W", "R").contains(f)) {
+                throw usage("unknown flag '" + flag + "'; expected T, A, W or R");
+            }
+            varied.add(f.charAt(0));
+        }
+        int n = requests == null ? preset.requests() : requests;
+        if (n <= 0) {
+            throw usage("--requests must be at least 1, was " + n);
+        }
+        int w = warmup == null ? preset.warmup() : warmup;
+        if (w < 0) {
+            throw usage("--warmup must not be negative, was " + w);
+        }
+        Duration d = delay == null ? preset.delay() : delay;
+        if (d.compareTo(Duration.ofSeconds(60)) > 0) {
+            throw usage("--delay must be at most 60s, was " + d.toSeconds() + "s");
+        }
+        Duration t = timeout == null ? preset.timeout() : timeout;
+        if (t.isZero()) {
+            throw usage("--timeout must be above 0");
+        }
+        if (commonPoolParallelism != null && (commonPoolParallelism < 1 || commonPoolParallelism > 256)) {
+            throw usage("--common-pool-parallelism must be between 1 and 256, was " + commonPoolParallelism);
+        }
+        if (heap != null && !heap.matches("\\d+[kKmMgG]?")) {
+            throw usage("--heap must be a size such as 512m or 2g, was '" + heap + "'");
+        }
+        for (String arg : serverArgs) {
+            if (!arg.matches("[a-z][a-z0-9.\\-]*=.*") || arg.startsWith("vtlab.virtual-threads.")) {
+                throw usage("--server-arg must be key=value and must not set a flag (the matrix sets those), was '"
+                        + arg + "'");
+            }
+        }
+        return new MatrixSettings(preset, modes == null ? List.of(Mode.values()) : List.copyOf(modes), varied, n, d, d,
+                t, w, heap, commonPoolParallelism, List.copyOf(serverArgs), findServerJar(), javaCommand(),
+                out != null ? out : Path.of("target", "experiments",
+                        LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))),
+                "vtlab-loadgen " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
+    }
+
+    private Path findServerJar() {
+        if (serverJar != null) {
+            if (!Files.isRegularFile(serverJar)) {
+                throw usage("--server-jar " + serverJar + " does not exist");
+            }
+            return serverJar;
+        }
+        for (Path candidate : List.of(Path.of("adapters/target/vtlab-server.jar"),
+                Path.of("../adapters/target/vtlab-server.jar"))) {
+            if (Files.isRegularFile(candidate)) {
+                return candidate.toAbsolutePath().normalize();
+            }
+        }
+        throw usage("cannot find adapters/target/vtlab-server.jar here or in the parent folder; build it with "
+                + "./mvnw package -DskipTests, or pass --server-jar");
+    }
+
+    /** The servers run on the JDK this load generator runs on. */
+    private static String javaCommand() {
+        return ProcessHandle.current().info().command()
+                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    }
+
+    private ParameterException usage(String message) {
+        return new ParameterException(spec.commandLine(), message);
+    }
+}

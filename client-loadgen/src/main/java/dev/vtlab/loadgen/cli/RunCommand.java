@@ -1,0 +1,135 @@
+package dev.vtlab.loadgen.cli;
+
+import dev.vtlab.loadgen.load.HttpClients;
+import dev.vtlab.loadgen.load.Json;
+import dev.vtlab.loadgen.load.LabClient;
+import dev.vtlab.loadgen.load.LoadRun;
+import dev.vtlab.loadgen.load.Mode;
+import dev.vtlab.loadgen.load.RequestsCsv;
+import dev.vtlab.loadgen.load.RunSummary;
+import dev.vtlab.loadgen.load.SummaryText;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+
+/** Command: one burst against a running server, with its summary, and optionally JSON and per-request CSV. */
+@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Fires one burst of requests at a running vtlab server and reports response times, "
+                + "failures, lost writes and which threads the server used.",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:every request succeeded and no write was lost", "1:a request failed, a write was lost, "
+                + "or the server could not be reached", "2:bad command line"})
+public final class RunCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--url", defaultValue = "http://127.0.0.1:8080", converter = ServerUrl.class,
+            description = "Server base URL (default: ${DEFAULT-VALUE}).")
+    URI url;
+
+    @Option(names = "--mode", defaultValue = "sync", converter = ModeConverter.class,
+            description = "sync, async, wrapped or callable (default: ${DEFAULT-VALUE}).")
+    Mode mode;
+
+    @Option(names = "--requests", defaultValue = "2000", description = "Requests in the burst (default: ${DEFAULT-VALUE}).")
+    int requests;
+
+    @Option(names = "--concurrency", description = "Most requests in flight at once (default: all of them).")
+    Integer concurrency;
+
+    @Option(names = "--timeout", defaultValue = "60s", converter = DurationConverter.class,
+            description = "Per-request timeout (default: ${DEFAULT-VALUE}).")
+    Duration timeout;
+
+    @Option(names = "--connect-timeout", defaultValue = "10s", converter = DurationConverter.class,
+            description = "Connect timeout (default: ${DEFAULT-VALUE}).")
+    Duration connectTimeout;
+
+    @Option(names = "--warmup", defaultValue = "0",
+            description = "Requests sent and discarded before the burst, to warm the JIT (default: ${DEFAULT-VALUE}).")
+    int warmup;
+
+    @Option(names = "--json", description = "Write the summary as JSON to this file.")
+    Path json;
+
+    @Option(names = "--csv", description = "Write one row per request to this CSV file.")
+    Path csv;
+
+    @Override
+    public Integer call() throws Exception {
+        validate();
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        HttpClient client = HttpClients.create(connectTimeout);
+        LabClient lab = new LabClient(client, url);
+        long visitsBefore;
+        try {
+            visitsBefore = lab.visitsSaved();
+        } catch (IOException e) {
+            err.println("Cannot reach the vtlab server at " + url + ": " + describe(e)
+                    + ". Start it with: java -jar adapters/target/vtlab-server.jar");
+            return 1;
+        }
+        LoadRun run = new LoadRun(client, timeout);
+        long warmupSucceeded = run.warmUp(url, mode, warmup);
+        LoadRun.Measurement measurement = run.measure(url, mode, requests, effectiveConcurrency(), visitsBefore,
+                warmup, warmupSucceeded);
+        RunSummary summary = measurement.summary();
+        out.print(SummaryText.render(summary));
+        if (json != null) {
+            createParent(json);
+            Json.MAPPER.writeValue(json.toFile(), summary);
+            out.println("summary     " + json);
+        }
+        if (csv != null) {
+            RequestsCsv.write(csv, measurement.requests());
+            out.println("requests    " + csv);
+        }
+        out.flush();
+        return summary.clean() ? 0 : 1;
+    }
+
+    private int effectiveConcurrency() {
+        return concurrency == null ? requests : concurrency;
+    }
+
+    private void validate() {
+        if (requests <= 0) {
+            throw new ParameterException(spec.commandLine(), "--requests must be at least 1, was " + requests);
+        }
+        if (concurrency != null && (concurrency <= 0 || concurrency > requests)) {
+            throw new ParameterException(spec.commandLine(),
+                    "--concurrency must be between 1 and --requests (" + requests + "), was " + concurrency);
+        }
+        if (warmup < 0) {
+            throw new ParameterException(spec.commandLine(), "--warmup must not be negative, was " + warmup);
+        }
+        if (timeout.isZero() || connectTimeout.isZero()) {
+            throw new ParameterException(spec.commandLine(), "--timeout and --connect-timeout must be above 0");
+        }
+    }
+
+    static void createParent(Path file) throws IOException {
+        Path parent = file.toAbsolutePath().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
+        }
+    }
+
+    static String describe(IOException e) {
+        String name = e.getClass().getSimpleName();
+        return e.getMessage() == null || e.getMessage().isBlank() ? name : name + " " + e.getMessage();
+    }
+}

@@ -1,0 +1,79 @@
+package dev.vtlab.loadgen.load;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+
+/**
+ * A burst: {@code requests} GETs, each on its own virtual thread, all released at once by one latch (at most
+ * {@code concurrency} in flight). Every request ends within the request timeout, so a burst always ends.
+ */
+public final class Burst {
+
+    private final HttpClient client;
+    private final Duration requestTimeout;
+
+    public Burst(HttpClient client, Duration requestTimeout) {
+        this.client = client;
+        this.requestTimeout = requestTimeout;
+    }
+
+    /** Fires the burst at {@code uri} and returns every request's result, ordered by id. */
+    public List<RequestResult> fire(URI uri, int requests, int concurrency) throws InterruptedException {
+        HttpRequest request = HttpRequest.newBuilder(uri).timeout(requestTimeout).GET().build();
+        ConcurrentLinkedQueue<RequestResult> results = new ConcurrentLinkedQueue<>();
+        Semaphore inFlight = new Semaphore(concurrency);
+        CountDownLatch go = new CountDownLatch(1);
+        long[] release = new long[1];
+        try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (int id = 0; id < requests; id++) {
+                int requestId = id;
+                threads.submit(() -> {
+                    go.await();
+                    inFlight.acquire();
+                    try {
+                        results.add(send(request, requestId, release[0]));
+                    } finally {
+                        inFlight.release();
+                    }
+                    return null;
+                });
+            }
+            release[0] = System.nanoTime();
+            go.countDown();
+        } // close() waits for every request: each ends by its timeout at the latest
+        List<RequestResult> ordered = new ArrayList<>(results);
+        ordered.sort(Comparator.comparingInt(RequestResult::id));
+        return ordered;
+    }
+
+    private RequestResult send(HttpRequest request, int id, long release) {
+        long start = System.nanoTime();
+        try {
+            HttpResponse<Void> response = client.send(request, HttpResponse.BodyHandlers.discarding());
+            return new RequestResult(id, micros(start - release), micros(System.nanoTime() - release),
+                    response.statusCode(), null);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new RequestResult(id, micros(start - release), micros(System.nanoTime() - release), 0,
+                    "interrupted");
+        } catch (Exception e) {
+            return new RequestResult(id, micros(start - release), micros(System.nanoTime() - release), 0,
+                    FailureCause.of(e));
+        }
+    }
+
+    private static long micros(long nanos) {
+        return nanos / 1000;
+    }
+}

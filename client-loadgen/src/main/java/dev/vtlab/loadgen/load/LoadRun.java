@@ -1,0 +1,110 @@
+package dev.vtlab.loadgen.load;
+
+import com.sun.management.OperatingSystemMXBean;
+import tools.jackson.databind.JsonNode;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/**
+ * One measurement against a running server: reset the lab, fire the burst, read the lab back, and sum it up.
+ * Whatever the server does (fail, die), the burst's own figures are kept.
+ */
+public final class LoadRun {
+
+    /** JFR delivers its events about once a second; wait that long before reading virtual-thread counts. */
+    private static final Duration JFR_DELIVERY = Duration.ofMillis(1500);
+
+    private final HttpClient client;
+    private final Duration requestTimeout;
+    private final OperatingSystemMXBean os =
+            (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+
+    public LoadRun(HttpClient client, Duration requestTimeout) {
+        this.client = client;
+        this.requestTimeout = requestTimeout;
+    }
+
+    /** A burst whose results are discarded (JIT warm-up); returns how many succeeded, for the visit check. */
+    public long warmUp(URI base, Mode mode, int requests) throws InterruptedException {
+        if (requests <= 0) {
+            return 0;
+        }
+        return new Burst(client, requestTimeout).fire(base.resolve(mode.path()), requests, requests).stream()
+                .filter(RequestResult::succeeded).count();
+    }
+
+    /**
+     * Measures one burst.
+     *
+     * @param visitsBefore    the server's visit count read before the warm-up
+     * @param warmupRequests  warm-up requests sent since then
+     * @param warmupSucceeded of which succeeded
+     */
+    public Measurement measure(URI base, Mode mode, int requests, int concurrency, long visitsBefore,
+                               int warmupRequests, long warmupSucceeded) throws InterruptedException {
+        LabClient lab = new LabClient(client, base);
+        String labError = null;
+        try {
+            lab.reset();
+        } catch (IOException e) {
+            labError = "could not reset the lab before the burst: " + e.getMessage();
+        }
+        Map<String, Long> kernelBefore = KernelCounters.read();
+        long cpuBefore = os.getProcessCpuTime();
+
+        List<RequestResult> results = new Burst(client, requestTimeout)
+                .fire(base.resolve(mode.path()), requests, concurrency);
+
+        double clientCpuMs = (os.getProcessCpuTime() - cpuBefore) / 1e6;
+        Map<String, Long> kernelDelta = KernelCounters.delta(kernelBefore, KernelCounters.read());
+
+        JsonNode environment = null;
+        JsonNode threads = null;
+        JsonNode jvm = null;
+        long visitsAfter = visitsBefore;
+        try {
+            Thread.sleep(JFR_DELIVERY);
+            environment = lab.environment();
+            threads = lab.threads();
+            jvm = lab.jvm();
+            visitsAfter = lab.visitsSaved();
+        } catch (IOException e) {
+            labError = "could not read the lab after the burst: " + e.getMessage();
+        }
+
+        long succeeded = results.stream().filter(RequestResult::succeeded).count();
+        Map<String, Long> failures = results.stream().filter(r -> !r.succeeded())
+                .collect(Collectors.groupingBy(RequestResult::cause, TreeMap::new, Collectors.counting()));
+        double wallMs = results.stream().mapToLong(RequestResult::endMicros).max().orElse(0) / 1000.0;
+        double spreadMs = (results.stream().mapToLong(RequestResult::startMicros).max().orElse(0)
+                - results.stream().mapToLong(RequestResult::startMicros).min().orElse(0)) / 1000.0;
+        long visitsSaved = visitsAfter - visitsBefore;
+        long difference = labError == null ? succeeded + warmupSucceeded - visitsSaved : 0;
+        boolean kernelTrouble = kernelDelta.entrySet().stream()
+                .anyMatch(e -> !e.getKey().equals("TcpRetransSegs") && e.getValue() > 0);
+
+        RunSummary summary = new RunSummary(mode.label(), base.toString(), requests, concurrency, succeeded,
+                results.size() - succeeded, failures, wallMs, wallMs > 0 ? succeeded / (wallMs / 1000.0) : 0,
+                Latencies.of(results), spreadMs, clientCpuMs, warmupRequests, warmupSucceeded, visitsSaved,
+                Math.max(difference, 0), Math.max(-difference, 0), kernelDelta, kernelTrouble, ClientEnvironment.current(), environment, threads, jvm,
+                labError);
+        return new Measurement(summary, results);
+    }
+
+    /**
+     * A summary and the requests it sums up.
+     *
+     * @param summary  the figures
+     * @param requests one result per request, ordered by id
+     */
+    public record Measurement(RunSummary summary, List<RequestResult> requests) {
+    }
+}

@@ -1,0 +1,198 @@
+package dev.vtlab.loadgen.matrix;
+
+import dev.vtlab.loadgen.load.HttpClients;
+import dev.vtlab.loadgen.load.LabClient;
+import dev.vtlab.loadgen.load.LoadRun;
+import dev.vtlab.loadgen.load.Mode;
+import dev.vtlab.loadgen.load.RequestResult;
+import dev.vtlab.loadgen.load.RequestsCsv;
+import dev.vtlab.loadgen.report.ReportWriter;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.http.HttpClient;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Runs the experiment: per planned combination a fresh server, a warm-up, then each mode; a server is restarted
+ * after a failed run, because the work a failed run leaves queued would slow the next mode down. Whatever
+ * happens, including Ctrl-C, every run is recorded, the report is written, and no server outlives the runner.
+ */
+public final class MatrixRunner {
+
+    private static final Duration READY_TIMEOUT = Duration.ofSeconds(90);
+    private static final Duration STOP_GRACE = Duration.ofSeconds(10);
+
+    private final MatrixSettings settings;
+    private final PrintWriter out;
+    private final HttpClient client;
+    private final List<RunRecord> records = new ArrayList<>();
+    private final Map<String, List<RequestResult>> samples = new LinkedHashMap<>();
+    private final Instant started = Instant.now();
+    private boolean reportWritten;
+
+    public MatrixRunner(MatrixSettings settings, PrintWriter out) {
+        this.settings = settings;
+        this.out = out;
+        this.client = HttpClients.create(Duration.ofSeconds(10));
+    }
+
+    /** Runs the whole plan; returns the path of the report directory. */
+    public Path run(ExperimentPlan plan) throws InterruptedException {
+        Thread hook = new Thread(() -> interrupted(plan), "vtlab-matrix-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            int done = 0;
+            for (Map.Entry<Combination, List<Mode>> server : plan.servers().entrySet()) {
+                done = runServer(server.getKey(), server.getValue(), done, plan.runCount());
+            }
+            return finish(plan, false);
+        } finally {
+            ServerProcess.killAll();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException alreadyShuttingDown) {
+                // the hook is running and writes the report itself
+            }
+        }
+    }
+
+    private int runServer(Combination combination, List<Mode> modes, int done, int total) throws InterruptedException {
+        ServerProcess server = null;
+        long visitsBefore = 0;
+        int warmupRequests = 0;
+        long warmupSucceeded = 0;
+        for (Mode mode : modes) {
+            progress(done, total, combination, mode);
+            if (server == null) {
+                try {
+                    server = startServer(combination);
+                    LabClient lab = new LabClient(client, server.base());
+                    visitsBefore = lab.visitsSaved();
+                    // Warm-up goes to /sync in every combination: it warms Tomcat, Spring MVC, Jackson and the
+                    // use case without queuing work that a failing mode would leave behind.
+                    warmupRequests = settings.warmup();
+                    warmupSucceeded = new LoadRun(client, settings.timeout()).warmUp(server.base(), Mode.SYNC,
+                            warmupRequests);
+                } catch (ServerProcess.ServerStartException | IOException e) {
+                    record(new RunRecord(combination.label(), mode.label(), RunRecord.Status.SERVER_FAILED,
+                            e.getMessage(), null));
+                    done++;
+                    if (server != null) {
+                        server.close();
+                        server = null;
+                    }
+                    continue;
+                }
+            }
+            LoadRun.Measurement m = new LoadRun(client, settings.timeout()).measure(server.base(), mode,
+                    settings.requests(), settings.requests(), visitsBefore, warmupRequests, warmupSucceeded);
+            boolean clean = m.summary().clean();
+            String message = clean ? null : describeFailure(m);
+            record(new RunRecord(combination.label(), mode.label(),
+                    clean ? RunRecord.Status.OK : RunRecord.Status.FAILED_RUN, message, m.summary()));
+            samples.put(key(combination, mode), m.requests());
+            RequestsCsv.write(settings.outputDir().resolve("requests")
+                    .resolve(mode.label() + "-" + combination.compactLabel() + ".csv"), m.requests());
+            done++;
+            out.printf(Locale.ROOT, "           %s: p50 %.0f ms, p99 %.0f ms, wall %.0f ms, failed %d%s%n",
+                    clean ? "ok" : "FAILED", m.summary().latency().p50Ms(), m.summary().latency().p99Ms(),
+                    m.summary().wallTimeMs(), m.summary().failed(), message == null ? "" : " (" + message + ")");
+            out.flush();
+            // The next mode must start from a fresh count and a warm, empty server.
+            visitsBefore += m.summary().visitsSaved();
+            warmupRequests = 0;
+            warmupSucceeded = 0;
+            if (!clean) {
+                out.printf("           restarting the server: %s%n", server.stop(STOP_GRACE));
+                server = null;
+            }
+        }
+        if (server != null) {
+            server.stop(STOP_GRACE);
+        }
+        return done;
+    }
+
+    private ServerProcess startServer(Combination combination)
+            throws ServerProcess.ServerStartException, InterruptedException {
+        Path log = settings.outputDir().resolve("servers").resolve(combination.compactLabel() + ".log");
+        return ServerProcess.start(settings.java(), settings.serverJar(), settings.jvmOptions(),
+                settings.serverArgs(combination), log, client, READY_TIMEOUT);
+    }
+
+    private static String describeFailure(LoadRun.Measurement m) {
+        List<String> parts = new ArrayList<>();
+        if (m.summary().failed() > 0) {
+            parts.add(m.summary().failed() + " failed " + m.summary().failuresByCause());
+        }
+        if (m.summary().lostWrites() != 0) {
+            parts.add(m.summary().lostWrites() + " lost writes");
+        }
+        if (m.summary().labError() != null) {
+            parts.add(m.summary().labError());
+        }
+        return String.join("; ", parts);
+    }
+
+    private void progress(int done, int total, Combination combination, Mode mode) {
+        Duration elapsed = Duration.between(started, Instant.now());
+        String eta = done == 0 ? "estimating"
+                : "about " + formatDuration(elapsed.multipliedBy(total - done).dividedBy(done)) + " left";
+        out.printf(Locale.ROOT, "[%2d/%d] %s %-8s (elapsed %s, %s)%n", done + 1, total, combination.label(),
+                mode.label(), formatDuration(elapsed), eta);
+        out.flush();
+    }
+
+    private synchronized void record(RunRecord record) {
+        records.add(record);
+    }
+
+    /** Shutdown hook: Ctrl-C or SIGTERM. Kill the servers, mark what did not run, write what was measured. */
+    private void interrupted(ExperimentPlan plan) {
+        ServerProcess.killAll();
+        synchronized (this) {
+            if (reportWritten) {
+                return;
+            }
+        }
+        finish(plan, true);
+        System.err.println("Interrupted: the report has what was measured, in " + settings.outputDir());
+    }
+
+    private synchronized Path finish(ExperimentPlan plan, boolean interrupted) {
+        if (reportWritten) {
+            return settings.outputDir();
+        }
+        List<RunRecord> all = new ArrayList<>(records);
+        for (Map.Entry<Combination, List<Mode>> server : plan.servers().entrySet()) {
+            for (Mode mode : server.getValue()) {
+                boolean present = all.stream().anyMatch(r -> r.flags().equals(server.getKey().label())
+                        && r.mode().equals(mode.label()));
+                if (!present) {
+                    all.add(new RunRecord(server.getKey().label(), mode.label(), RunRecord.Status.NOT_RUN,
+                            interrupted ? "interrupted before this run" : "not run", null));
+                }
+            }
+        }
+        ReportWriter.write(settings, all, samples, started, Instant.now(), interrupted);
+        reportWritten = true;
+        return settings.outputDir();
+    }
+
+    static String key(Combination combination, Mode mode) {
+        return mode.label() + " " + combination.label();
+    }
+
+    static String formatDuration(Duration d) {
+        long s = d.toSeconds();
+        return s >= 60 ? (s / 60) + " min " + (s % 60) + " s" : s + " s";
+    }
+}

@@ -1,0 +1,55 @@
+package dev.vtlab.loadgen.matrix;
+
+import dev.vtlab.loadgen.load.Mode;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Everything one experiment runs with, recorded in its results.
+ *
+ * @param profile               the preset the other values came from
+ * @param modes                 the modes measured
+ * @param flags                 the flags varied (others held off)
+ * @param requests              requests per burst
+ * @param countDelay            repository count delay
+ * @param saveDelay             repository save delay
+ * @param timeout               per-request timeout
+ * @param warmup                warm-up requests to {@code /sync} on each new server
+ * @param heap                  server {@code -Xmx}, or {@code null} for the JVM default
+ * @param commonPoolParallelism server common-pool parallelism, or {@code null} for the JVM default
+ * @param serverArgs            extra {@code --key=value} server arguments
+ * @param serverJar             the server jar
+ * @param java                  the java launcher for the servers (this JVM's)
+ * @param outputDir             where the report goes
+ * @param commandLine           how the experiment was started
+ */
+public record MatrixSettings(Profile profile, List<Mode> modes, Set<Character> flags, int requests,
+                             Duration countDelay, Duration saveDelay, Duration timeout, int warmup, String heap,
+                             Integer commonPoolParallelism, List<String> serverArgs, Path serverJar, String java,
+                             Path outputDir, String commandLine) {
+
+    /** JVM options for each server. */
+    List<String> jvmOptions() {
+        List<String> options = new ArrayList<>();
+        if (heap != null) {
+            options.add("-Xmx" + heap);
+        }
+        if (commonPoolParallelism != null) {
+            options.add("-Djava.util.concurrent.ForkJoinPool.common.parallelism=" + commonPoolParallelism);
+        }
+        return options;
+    }
+
+    /** Server arguments for one combination. */
+    List<String> serverArgs(Combination combination) {
+        List<String> args = new ArrayList<>(combination.serverArgs());
+        args.add("--vtlab.repository.count-delay=" + countDelay.toMillis() + "ms");
+        args.add("--vtlab.repository.save-delay=" + saveDelay.toMillis() + "ms");
+        serverArgs.forEach(arg -> args.add("--" + arg));
+        return args;
+    }
+}

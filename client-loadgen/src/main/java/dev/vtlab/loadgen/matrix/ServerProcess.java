@@ -1,0 +1,158 @@
+package dev.vtlab.loadgen.matrix;
+
+import dev.vtlab.loadgen.load.LabClient;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A vtlab server started as a child JVM (the same JDK as this one) on a free loopback port. Every started server
+ * is tracked until it has exited, so that {@link #killAll()} can leave no orphan, even on Ctrl-C.
+ */
+public final class ServerProcess implements AutoCloseable {
+
+    private static final Set<ServerProcess> LIVE = ConcurrentHashMap.newKeySet();
+    private static final Duration POLL = Duration.ofMillis(200);
+
+    private final Process process;
+    private final URI base;
+    private final Path log;
+
+    private ServerProcess(Process process, URI base, Path log) {
+        this.process = process;
+        this.base = base;
+        this.log = log;
+    }
+
+    /**
+     * Starts a server and waits until its lab answers.
+     *
+     * @param jvmOptions  e.g. {@code -Xmx512m}
+     * @param serverArgs  {@code --key=value} arguments (flags, delays)
+     * @param log         where the server's output goes
+     * @throws ServerStartException when it exits, or does not answer within {@code readyTimeout}
+     */
+    public static ServerProcess start(String java, Path serverJar, List<String> jvmOptions, List<String> serverArgs,
+                                      Path log, HttpClient client, Duration readyTimeout)
+            throws ServerStartException, InterruptedException {
+        int port = freePort();
+        List<String> command = new ArrayList<>(List.of(java));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-jar", serverJar.toString(), "--server.port=" + port, "--spring.main.banner-mode=off"));
+        command.addAll(serverArgs);
+        Process process;
+        try {
+            Files.createDirectories(log.toAbsolutePath().getParent());
+            process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        } catch (IOException e) {
+            throw new ServerStartException("could not start " + String.join(" ", command) + ": " + e.getMessage());
+        }
+        ServerProcess server = new ServerProcess(process, URI.create("http://127.0.0.1:" + port), log);
+        LIVE.add(server);
+        server.awaitReady(client, readyTimeout);
+        return server;
+    }
+
+    public URI base() {
+        return base;
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    private void awaitReady(HttpClient client, Duration timeout) throws ServerStartException, InterruptedException {
+        LabClient lab = new LabClient(client, base);
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (!process.isAlive()) {
+                LIVE.remove(this);
+                throw new ServerStartException("server exited with code " + process.exitValue()
+                        + " before it was ready: " + lastLines());
+            }
+            try {
+                lab.environment();
+                return;
+            } catch (IOException notYet) {
+                Thread.sleep(POLL);
+            }
+        }
+        close();
+        throw new ServerStartException("server not ready within " + timeout.toSeconds() + " s: " + lastLines());
+    }
+
+    /** SIGTERM (graceful shutdown), then SIGKILL if it has not exited after {@code grace}; returns how it ended. */
+    public String stop(Duration grace) throws InterruptedException {
+        process.destroy();
+        String how;
+        if (process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {
+            how = "exited with code " + process.exitValue();
+        } else {
+            process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            how = "killed after " + grace.toSeconds() + " s of graceful shutdown";
+        }
+        LIVE.remove(this);
+        return how;
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        if (process.isAlive()) {
+            process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+        LIVE.remove(this);
+    }
+
+    /** Kills every server still running; for shutdown hooks. */
+    public static void killAll() {
+        for (ServerProcess server : List.copyOf(LIVE)) {
+            try {
+                server.close();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** How many servers this JVM started that are still tracked as running. */
+    public static int liveCount() {
+        return LIVE.size();
+    }
+
+    private String lastLines() {
+        try {
+            List<String> lines = Files.readAllLines(log);
+            List<String> meaningful = lines.stream().filter(l -> !l.isBlank()).toList();
+            return "see " + log + "; last lines:\n    "
+                    + String.join("\n    ", meaningful.subList(Math.max(0, meaningful.size() - 12), meaningful.size()));
+        } catch (IOException e) {
+            return "see " + log;
+        }
+    }
+
+    private static int freePort() throws ServerStartException {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new ServerStartException("no free loopback port: " + e.getMessage());
+        }
+    }
+
+    /** The server could not be started or did not become ready. */
+    public static final class ServerStartException extends Exception {
+        public ServerStartException(String message) {
+            super(message);
+        }
+    }
+}

@@ -1,0 +1,228 @@
+package dev.vtlab.loadgen.report;
+
+import dev.vtlab.loadgen.load.Mode;
+import dev.vtlab.loadgen.load.RunSummary;
+import dev.vtlab.loadgen.matrix.Combination;
+import dev.vtlab.loadgen.matrix.RunRecord;
+import tools.jackson.databind.JsonNode;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * Findings computed from the results, never written by hand: for each mode and flag, what turning the flag on
+ * did with the other flags held; the fastest combination per mode and how close it comes to the floor; and notes
+ * on where this environment differs from the article's.
+ *
+ * @param threshold   a flag "matters" when it changes p99 by at least this factor (either way) or changes
+ *                    whether the run fails; otherwise it has "no effect"
+ * @param flagEffects one per (mode, relevant flag) measured
+ * @param best        one per mode with a clean run
+ * @param notes       environment and measurement notes
+ */
+public record Findings(double threshold, List<FlagEffect> flagEffects, List<Best> best, List<String> notes) {
+
+    public static final double THRESHOLD = 2.0;
+
+    /** The article's machine: 20 hardware threads, so common-pool parallelism 19. */
+    static final int ARTICLE_PARALLELISM = 19;
+
+    public enum Verdict {
+        MATTERS("matters"), NO_EFFECT("no effect"), UNDECIDED("undecided: every pair failed");
+
+        private final String words;
+
+        Verdict(String words) {
+            this.words = words;
+        }
+
+        public String words() {
+            return words;
+        }
+    }
+
+    /**
+     * Turning one flag on, the other relevant flags held.
+     *
+     * @param off        the run with the flag off
+     * @param on         the same combination with the flag on
+     * @param p99Ratio   p99 on / p99 off (both runs clean), else NaN
+     * @param wallRatio  wall time on / off (both runs clean), else NaN
+     * @param change     {@code fixes failures}, {@code causes failures}, {@code both failed} or {@code both clean}
+     */
+    public record Pair(String off, String on, double p99Ratio, double wallRatio, String change) {
+    }
+
+    /**
+     * The effect of one flag on one mode.
+     *
+     * @param mode            e.g. {@code async}
+     * @param flag            T, A, W or R
+     * @param verdict         matters or no effect
+     * @param medianP99Ratio  median of the clean pairs' p99 ratios (NaN without clean pairs)
+     * @param medianWallRatio median of the clean pairs' wall-time ratios
+     * @param pairs           every pair measured
+     */
+    public record FlagEffect(String mode, char flag, Verdict verdict, double medianP99Ratio, double medianWallRatio,
+                             List<Pair> pairs) {
+    }
+
+    /**
+     * The fastest clean combination of a mode, against the floor (the sum of the repository delays: no request
+     * can be faster).
+     */
+    public record Best(String mode, String flags, double p99Ms, double wallMs, double floorMs, double p99OverFloor) {
+    }
+
+    public static Findings of(List<RunRecord> runs) {
+        List<RunRecord> measured = runs.stream().filter(RunRecord::measured).toList();
+        List<FlagEffect> effects = new ArrayList<>();
+        List<Best> best = new ArrayList<>();
+        for (Mode mode : Mode.values()) {
+            Map<Combination, RunRecord> byCombination = measured.stream()
+                    .filter(r -> r.mode().equals(mode.label()))
+                    .collect(Collectors.toMap(RunRecord::combination, Function.identity(), (a, b) -> b));
+            if (byCombination.isEmpty()) {
+                continue;
+            }
+            for (char flag : mode.relevantFlags()) {
+                flagEffect(mode, flag, byCombination).ifPresent(effects::add);
+            }
+            byCombination.values().stream().filter(RunRecord::ok)
+                    .min(Comparator.comparingDouble(r -> r.summary().latency().p99Ms()))
+                    .ifPresent(r -> best.add(best(mode, r)));
+        }
+        return new Findings(THRESHOLD, effects, best, notes(measured));
+    }
+
+    private static Optional<FlagEffect> flagEffect(Mode mode, char flag, Map<Combination, RunRecord> runs) {
+        List<Pair> pairs = new ArrayList<>();
+        runs.keySet().stream().filter(c -> !c.isOn(flag)).sorted(Comparator.comparing(Combination::label))
+                .forEach(off -> {
+                    RunRecord offRun = runs.get(off);
+                    RunRecord onRun = runs.get(off.with(flag, true));
+                    if (onRun != null) {
+                        pairs.add(pair(offRun, onRun));
+                    }
+                });
+        if (pairs.isEmpty()) {
+            return Optional.empty();
+        }
+        double p99 = median(pairs.stream().mapToDouble(Pair::p99Ratio).filter(d -> !Double.isNaN(d)).toArray());
+        double wall = median(pairs.stream().mapToDouble(Pair::wallRatio).filter(d -> !Double.isNaN(d)).toArray());
+        boolean flipsFailures = pairs.stream().anyMatch(p -> p.change().endsWith("failures"));
+        boolean anyClean = pairs.stream().anyMatch(p -> p.change().equals("both clean"));
+        Verdict verdict;
+        if (flipsFailures || anyClean && (p99 >= THRESHOLD || p99 <= 1 / THRESHOLD)) {
+            verdict = Verdict.MATTERS;
+        } else if (anyClean) {
+            verdict = Verdict.NO_EFFECT;
+        } else {
+            verdict = Verdict.UNDECIDED;
+        }
+        return Optional.of(new FlagEffect(mode.label(), flag, verdict, p99, wall, pairs));
+    }
+
+    private static Pair pair(RunRecord off, RunRecord on) {
+        boolean offOk = off.ok();
+        boolean onOk = on.ok();
+        String change = offOk && onOk ? "both clean" : !offOk && onOk ? "fixes failures"
+                : offOk ? "causes failures" : "both failed";
+        double p99 = Double.NaN;
+        double wall = Double.NaN;
+        if (offOk && onOk) {
+            p99 = ratio(on.summary().latency().p99Ms(), off.summary().latency().p99Ms());
+            wall = ratio(on.summary().wallTimeMs(), off.summary().wallTimeMs());
+        }
+        return new Pair(off.flags(), on.flags(), p99, wall, change);
+    }
+
+    private static Best best(Mode mode, RunRecord run) {
+        RunSummary s = run.summary();
+        JsonNode env = s.serverEnvironment();
+        double floor = env == null ? Double.NaN
+                : env.path("repositoryCountDelayMs").asDouble() + env.path("repositorySaveDelayMs").asDouble();
+        return new Best(mode.label(), run.flags(), s.latency().p99Ms(), s.wallTimeMs(), floor,
+                ratio(s.latency().p99Ms(), floor));
+    }
+
+    private static List<String> notes(List<RunRecord> runs) {
+        List<String> notes = new ArrayList<>();
+        runs.stream().map(r -> r.summary().serverEnvironment()).filter(e -> e != null).findFirst().ifPresent(env -> {
+            int parallelism = env.path("commonPoolParallelism").asInt();
+            if (parallelism != ARTICLE_PARALLELISM) {
+                notes.add(String.format(Locale.ROOT, "The server's common-pool parallelism is %d (%d cores, JDK %s); "
+                                + "the article's machine had 20 hardware threads, so %d. Where W or R is off, "
+                                + "supplyAsync without an executor depends on it: rerun with "
+                                + "--common-pool-parallelism %d to reproduce the article's machine.",
+                        parallelism, env.path("availableProcessors").asInt(), env.path("javaVersion").asString(),
+                        ARTICLE_PARALLELISM, ARTICLE_PARALLELISM));
+            }
+        });
+        defaultAsyncPool(runs).ifPresent(notes::add);
+        for (RunRecord run : runs) {
+            RunSummary s = run.summary();
+            if (s.lostWrites() != 0) {
+                notes.add(String.format(Locale.ROOT, "%s %s: %d lost writes (visits saved %d, successes %d).",
+                        run.mode(), run.flags(), s.lostWrites(), s.visitsSaved(), s.succeeded() + s.warmupSucceeded()));
+            }
+            if (s.kernelQueueTrouble()) {
+                notes.add(String.format(Locale.ROOT, "%s %s: the kernel's listen queue overflowed or SYNs were "
+                        + "retransmitted during the burst %s.", run.mode(), run.flags(), s.kernelDelta()));
+            }
+            if (s.wallTimeMs() > 0 && s.sendSpreadMs() > 0.25 * s.latency().p50Ms() && s.sendSpreadMs() > 100) {
+                notes.add(String.format(Locale.ROOT, "%s %s: the client took %.0f ms to send the whole burst "
+                                + "(p50 %.0f ms): the client itself may have limited this result.",
+                        run.mode(), run.flags(), s.sendSpreadMs(), s.latency().p50Ms()));
+            }
+        }
+        return notes;
+    }
+
+    /** What supplyAsync without an executor ran on, read from the thread placement of a run with W or R off. */
+    private static Optional<String> defaultAsyncPool(List<RunRecord> runs) {
+        for (RunRecord run : runs) {
+            JsonNode threads = run.summary().serverThreads();
+            JsonNode env = run.summary().serverEnvironment();
+            if (threads == null || env == null || !run.mode().equals("async") || run.combination().r()) {
+                continue;
+            }
+            for (JsonNode pool : threads.path("REPOSITORY_COUNT").path("pools")) {
+                String name = pool.path("pool").asString();
+                int parallelism = env.path("commonPoolParallelism").asInt();
+                if (name.startsWith("Thread-")) {
+                    return Optional.of(String.format(Locale.ROOT, "With R off, the repository's supplyAsync ran on "
+                            + "a new platform thread per task (pool 'Thread-'): JDK %s does this when the common "
+                            + "pool's parallelism is %d.", env.path("javaVersion").asString(), parallelism));
+                }
+                if (name.startsWith("ForkJoinPool.commonPool") && parallelism == 1) {
+                    return Optional.of(String.format(Locale.ROOT, "With R off, the repository's supplyAsync ran on "
+                            + "the common pool although its parallelism is 1: JDK %s no longer starts a thread per "
+                            + "task there, so every blocking call queues behind one worker. The article (JDK 21, "
+                            + "parallelism 19) did not see this.", env.path("javaVersion").asString()));
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    static double median(double[] values) {
+        if (values.length == 0) {
+            return Double.NaN;
+        }
+        double[] sorted = values.clone();
+        java.util.Arrays.sort(sorted);
+        int mid = sorted.length / 2;
+        return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+    }
+
+    private static double ratio(double numerator, double denominator) {
+        return denominator > 0 ? numerator / denominator : Double.NaN;
+    }
+}

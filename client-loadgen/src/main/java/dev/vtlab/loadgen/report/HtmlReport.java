@@ -1,0 +1,68 @@
+package dev.vtlab.loadgen.report;
+
+import dev.vtlab.loadgen.load.Mode;
+import dev.vtlab.loadgen.load.RequestResult;
+import dev.vtlab.loadgen.matrix.RunRecord;
+
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** Renders the report as one self-contained HTML file ({@code report.html}): same tables, plus charts. */
+final class HtmlReport {
+
+    private static final String STYLE = "body{font-family:sans-serif;max-width:1100px;margin:2em auto;padding:0 1em}"
+            + "table{border-collapse:collapse;margin:1em 0;font-size:13px}td,th{border:1px solid #ccc;padding:3px 6px;"
+            + "text-align:left}th{background:#f3f3f3}code{background:#f3f3f3;padding:0 3px}";
+
+    private HtmlReport() {
+    }
+
+    static String render(ReportContent c, Map<String, List<RequestResult>> samples) {
+        StringBuilder html = new StringBuilder("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>")
+                .append(Html.escape(c.title())).append("</title><style>").append(STYLE).append("</style></head><body>");
+        html.append("<h1>").append(Html.escape(c.title())).append("</h1>");
+        c.summaryLines().forEach(line -> html.append("<p>").append(Html.escape(line)).append("</p>"));
+        html.append("<h2>Environment</h2>").append(c.environment().html());
+        html.append("<h2>Findings</h2><p>").append(Html.escape(c.thresholdSentence().replace("*", ""))).append("</p>");
+        html.append(c.flagEffects().html()).append(c.best().html());
+        if (!c.findings.notes().isEmpty()) {
+            html.append("<ul>");
+            c.findings.notes().forEach(n -> html.append("<li>").append(Html.escape(n)).append("</li>"));
+            html.append("</ul>");
+        }
+        for (Mode mode : c.modes()) {
+            List<RunRecord> runs = c.runsOf(mode);
+            html.append("<h2>").append(mode.label()).append(" <code>").append(mode.path())
+                    .append("</code>, relevant flags ").append(mode.relevantFlags()).append("</h2>");
+            html.append(c.results(mode).html());
+            html.append("<h3>Latency percentiles per combination</h3>").append(Charts.percentiles(runs));
+            html.append("<h3>Response time against request start: baseline and fastest</h3>")
+                    .append(Charts.responseTimes(baselineAndBest(runs, samples)));
+            html.append("<h3>Which thread ran each layer</h3>").append(c.placement(mode).html());
+        }
+        return html.append("</body></html>\n").toString();
+    }
+
+    /** The all-off run and the clean run with the lowest p99, with their requests. */
+    private static Map<String, List<RequestResult>> baselineAndBest(List<RunRecord> runs,
+                                                                    Map<String, List<RequestResult>> samples) {
+        Map<String, List<RequestResult>> series = new LinkedHashMap<>();
+        Optional<RunRecord> baseline = runs.stream().filter(RunRecord::measured)
+                .filter(r -> r.flags().equals("T0 A0 W0 R0")).findFirst();
+        Optional<RunRecord> best = runs.stream().filter(RunRecord::ok)
+                .min(Comparator.comparingDouble(r -> r.summary().latency().p99Ms()));
+        baseline.ifPresent(r -> put(series, "baseline " + r.flags(), samples.get(r.mode() + " " + r.flags())));
+        best.filter(r -> baseline.isEmpty() || r != baseline.get())
+                .ifPresent(r -> put(series, "fastest " + r.flags(), samples.get(r.mode() + " " + r.flags())));
+        return series;
+    }
+
+    private static void put(Map<String, List<RequestResult>> series, String name, List<RequestResult> requests) {
+        if (requests != null) {
+            series.put(name, requests);
+        }
+    }
+}

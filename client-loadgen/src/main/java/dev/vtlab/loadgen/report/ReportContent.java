@@ -1,0 +1,187 @@
+package dev.vtlab.loadgen.report;
+
+import dev.vtlab.loadgen.load.Mode;
+import dev.vtlab.loadgen.load.RunSummary;
+import dev.vtlab.loadgen.matrix.MatrixSettings;
+import dev.vtlab.loadgen.matrix.RunRecord;
+import tools.jackson.databind.JsonNode;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+
+/** The report's text and tables, computed once from the results and rendered by both Markdown and HTML. */
+final class ReportContent {
+
+    static final List<String> LAYERS = List.of("WEB_ENTRY", "WEB_COMPLETION", "WRAPPER", "ASYNC_EXECUTOR",
+            "REPOSITORY_COUNT", "REPOSITORY_SAVE");
+
+    final MatrixSettings settings;
+    final List<RunRecord> runs;
+    final Findings findings;
+    final Instant started;
+    final Instant finished;
+    final boolean interrupted;
+
+    ReportContent(MatrixSettings settings, List<RunRecord> runs, Instant started, Instant finished,
+                  boolean interrupted) {
+        this.settings = settings;
+        this.runs = runs.stream().sorted(Comparator.comparing(RunRecord::mode, Comparator.comparingInt(
+                m -> Mode.valueOf(m.toUpperCase(Locale.ROOT)).ordinal())).thenComparing(RunRecord::flags)).toList();
+        this.findings = Findings.of(runs);
+        this.started = started;
+        this.finished = finished;
+        this.interrupted = interrupted;
+    }
+
+    String title() {
+        return "vtlab flag matrix, " + settings.profile().name().toLowerCase(Locale.ROOT) + " profile";
+    }
+
+    List<String> summaryLines() {
+        long ok = runs.stream().filter(RunRecord::ok).count();
+        long failed = runs.stream().filter(r -> r.status() == RunRecord.Status.FAILED_RUN).count();
+        long serverFailed = runs.stream().filter(r -> r.status() == RunRecord.Status.SERVER_FAILED).count();
+        long notRun = runs.stream().filter(r -> r.status() == RunRecord.Status.NOT_RUN).count();
+        long lost = runs.stream().filter(RunRecord::measured).mapToLong(r -> r.summary().lostWrites()).sum();
+        List<String> lines = new ArrayList<>();
+        lines.add("Command: `" + settings.commandLine() + "`");
+        lines.add(String.format(Locale.ROOT, "Started %s, took %s%s.", started,
+                format(Duration.between(started, finished)), interrupted ? ", INTERRUPTED" : ""));
+        lines.add(String.format(Locale.ROOT, "Runs: %d clean, %d failed, %d with a server that did not start, %d not "
+                + "run. Lost writes over all runs: %d.", ok, failed, serverFailed, notRun, lost));
+        lines.add(String.format(Locale.ROOT, "Each run: %d requests released at once (one virtual thread each, "
+                        + "HTTP/1.1), per-request timeout %d s, repository delays %d ms + %d ms (the floor: no "
+                        + "request can be faster), after %d warm-up requests to /sync on each fresh server.",
+                settings.requests(), settings.timeout().toSeconds(), settings.countDelay().toMillis(),
+                settings.saveDelay().toMillis(), settings.warmup()));
+        lines.add("The numbers describe a burst: every request is released at the same instant, so latency includes "
+                + "the time a request waits for a free thread or connection. It is not a steady request rate. "
+                + "'send spread' is the time between the first and the last request actually sent, and 'client "
+                + "CPU' the load generator's own CPU time: when either is large, the client limited the result.");
+        return lines;
+    }
+
+    Table environment() {
+        List<List<String>> rows = new ArrayList<>();
+        runs.stream().filter(RunRecord::measured).findFirst().ifPresent(r -> {
+            RunSummary s = r.summary();
+            rows.add(List.of("client", s.client().availableProcessors() + " cores", "JDK " + s.client().javaVersion()
+                    + " (" + s.client().javaVendor() + ")", "common-pool parallelism "
+                    + s.client().commonPoolParallelism(), s.client().os()));
+            JsonNode e = s.serverEnvironment();
+            if (e != null) {
+                JsonNode t = e.path("tomcat");
+                rows.add(List.of("server", e.path("availableProcessors").asInt() + " cores",
+                        "JDK " + e.path("javaVersion").asString() + " (" + e.path("javaVendor").asString() + ")",
+                        "common-pool parallelism " + e.path("commonPoolParallelism").asInt(),
+                        String.format(Locale.ROOT, "max heap %d MB; Tomcat max-threads %d, max-connections %d, "
+                                        + "accept-count %d", e.path("maxHeapBytes").asLong() >> 20,
+                                t.path("maxThreads").asInt(), t.path("maxConnections").asInt(),
+                                t.path("acceptCount").asInt())));
+            }
+        });
+        return new Table(List.of("side", "cores", "JDK", "common pool", "other"), rows);
+    }
+
+    Table results(Mode mode) {
+        List<List<String>> rows = new ArrayList<>();
+        for (RunRecord r : runsOf(mode)) {
+            if (!r.measured()) {
+                rows.add(List.of(r.flags(), r.status().name(), "", "", "", "", "", "", "", "", "", "",
+                        r.message() == null ? "" : r.message().lines().findFirst().orElse("")));
+                continue;
+            }
+            RunSummary s = r.summary();
+            JsonNode jvm = s.serverJvm();
+            rows.add(List.of(r.flags(), r.ok() ? "ok" : "FAILED", ms(s.latency().p50Ms()), ms(s.latency().p99Ms()),
+                    ms(s.latency().maxMs()), ms(s.wallTimeMs()), s.failed() + (s.failuresByCause().isEmpty() ? ""
+                            : " " + s.failuresByCause()), String.valueOf(s.lostWrites()),
+                    jvm == null ? "" : jvm.path("platformThreadsPeak").asString(),
+                    jvm == null ? "" : jvm.path("virtualThreadsStarted").asString(),
+                    jvm == null ? "" : String.valueOf(jvm.path("heapUsedBytes").asLong() >> 20),
+                    jvm == null ? "" : String.valueOf(jvm.path("residentSetBytes").asLong() >> 20),
+                    String.format(Locale.ROOT, "spread %.0f ms, client CPU %.0f ms", s.sendSpreadMs(),
+                            s.clientCpuMs())));
+        }
+        return new Table(List.of("flags", "status", "p50 ms", "p99 ms", "max ms", "wall ms", "failures",
+                "lost writes", "platform threads peak", "virtual threads started", "heap MB", "RSS MB", "notes"), rows);
+    }
+
+    Table placement(Mode mode) {
+        List<List<String>> rows = new ArrayList<>();
+        for (RunRecord r : runsOf(mode)) {
+            if (!r.measured() || r.summary().serverThreads() == null) {
+                continue;
+            }
+            List<String> row = new ArrayList<>(List.of(r.flags()));
+            for (String layer : LAYERS) {
+                row.add(placementCell(r.summary().serverThreads().path(layer)));
+            }
+            rows.add(row);
+        }
+        return new Table(List.of("flags", "web entry", "web completion", "wrapper", "async executor",
+                "repository count", "repository save"), rows);
+    }
+
+    /** {@code virtual vt-tomcat-} or {@code platform http-nio-...-exec-}, pools joined by {@code +}. */
+    private static String placementCell(JsonNode layer) {
+        List<String> parts = new ArrayList<>();
+        for (JsonNode pool : layer.path("pools")) {
+            parts.add(pool.path("kind").asString().toLowerCase(Locale.ROOT) + " " + pool.path("pool").asString());
+        }
+        return parts.isEmpty() ? "-" : String.join(" + ", parts);
+    }
+
+    Table flagEffects() {
+        List<List<String>> rows = new ArrayList<>();
+        for (Findings.FlagEffect e : findings.flagEffects()) {
+            rows.add(List.of(e.mode(), String.valueOf(e.flag()), e.verdict().words(), ratio(e.medianP99Ratio()),
+                    ratio(e.medianWallRatio()), e.pairs().stream().map(p -> p.off() + " -> " + p.on() + ": "
+                            + (p.change().equals("both clean") ? "p99 x" + ratio(p.p99Ratio()) : p.change()))
+                            .reduce((a, b) -> a + "; " + b).orElse("")));
+        }
+        return new Table(List.of("mode", "flag", "verdict", "median p99 on/off", "median wall on/off", "pairs"), rows);
+    }
+
+    Table best() {
+        List<List<String>> rows = new ArrayList<>();
+        for (Findings.Best b : findings.best()) {
+            rows.add(List.of(b.mode(), b.flags(), ms(b.p99Ms()), ms(b.wallMs()), ms(b.floorMs()),
+                    ratio(b.p99OverFloor())));
+        }
+        return new Table(List.of("mode", "fastest clean combination", "p99 ms", "wall ms", "floor ms",
+                "p99 / floor"), rows);
+    }
+
+    String thresholdSentence() {
+        return String.format(Locale.ROOT, "A flag *matters* for a mode when turning it on, with the other relevant "
+                + "flags held, changes p99 by a factor of %.0f or more either way (median over the pairs where both "
+                + "runs were clean), or turns a failing run into a clean one or back; otherwise it has *no effect*. "
+                + "Flags a mode cannot feel are held off and not measured for it.", findings.threshold());
+    }
+
+    List<RunRecord> runsOf(Mode mode) {
+        return runs.stream().filter(r -> r.mode().equals(mode.label())).toList();
+    }
+
+    List<Mode> modes() {
+        return settings.modes();
+    }
+
+    static String ms(double value) {
+        return Double.isNaN(value) ? "-" : String.format(Locale.ROOT, "%.0f", value);
+    }
+
+    static String ratio(double value) {
+        return Double.isNaN(value) ? "-" : String.format(Locale.ROOT, "%.2f", value);
+    }
+
+    static String format(Duration d) {
+        long s = d.toSeconds();
+        return s >= 60 ? (s / 60) + " min " + (s % 60) + " s" : s + " s";
+    }
+}

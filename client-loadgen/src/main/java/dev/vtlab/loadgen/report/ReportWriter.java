@@ -1,0 +1,100 @@
+package dev.vtlab.loadgen.report;
+
+import dev.vtlab.loadgen.load.Json;
+import dev.vtlab.loadgen.load.RequestResult;
+import dev.vtlab.loadgen.load.RunSummary;
+import dev.vtlab.loadgen.matrix.MatrixSettings;
+import dev.vtlab.loadgen.matrix.RunRecord;
+import tools.jackson.databind.JsonNode;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** Writes the experiment's files: results.json, results.csv, report.md, report.html. */
+public final class ReportWriter {
+
+    static final List<String> CSV_HEADER = List.of("mode", "flags", "status", "requests", "succeeded", "failed",
+            "failures_by_cause", "p50_ms", "p90_ms", "p99_ms", "p999_ms", "max_ms", "wall_ms", "throughput_per_s",
+            "send_spread_ms", "client_cpu_ms", "lost_writes", "platform_threads_peak", "platform_threads_started",
+            "virtual_threads_started", "virtual_threads_pinned", "heap_used_mb", "rss_mb", "kernel_queue_trouble",
+            "server_cores", "server_jdk", "server_common_pool_parallelism", "tomcat_max_threads",
+            "tomcat_max_connections", "tomcat_accept_count", "count_delay_ms", "save_delay_ms", "client_cores",
+            "client_jdk", "message");
+
+    private ReportWriter() {
+    }
+
+    public static void write(MatrixSettings settings, List<RunRecord> runs, Map<String, List<RequestResult>> samples,
+                             Instant started, Instant finished, boolean interrupted) {
+        ReportContent content = new ReportContent(settings, runs, started, finished, interrupted);
+        Path dir = settings.outputDir();
+        try {
+            Files.createDirectories(dir);
+            Map<String, Object> results = new LinkedHashMap<>();
+            results.put("settings", settings);
+            results.put("started", started.toString());
+            results.put("finished", finished.toString());
+            results.put("interrupted", interrupted);
+            results.put("findings", content.findings);
+            results.put("runs", content.runs);
+            Files.writeString(dir.resolve("results.json"), Json.MAPPER.writeValueAsString(results));
+            Files.writeString(dir.resolve("results.csv"), csv(content.runs));
+            Files.writeString(dir.resolve("report.md"), MarkdownReport.render(content));
+            Files.writeString(dir.resolve("report.html"), HtmlReport.render(content, samples));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the report to " + dir, e);
+        }
+    }
+
+    static String csv(List<RunRecord> runs) {
+        StringBuilder csv = new StringBuilder(String.join(",", CSV_HEADER)).append('\n');
+        for (RunRecord r : runs) {
+            List<String> cells = new ArrayList<>(List.of(r.mode(), r.flags(), r.status().name()));
+            RunSummary s = r.summary();
+            if (s != null) {
+                JsonNode jvm = s.serverJvm() == null ? Json.MAPPER.createObjectNode() : s.serverJvm();
+                JsonNode env = s.serverEnvironment() == null ? Json.MAPPER.createObjectNode() : s.serverEnvironment();
+                JsonNode tomcat = env.path("tomcat");
+                cells.addAll(List.of(String.valueOf(s.requests()), String.valueOf(s.succeeded()),
+                        String.valueOf(s.failed()), s.failuresByCause().toString(), num(s.latency().p50Ms()),
+                        num(s.latency().p90Ms()), num(s.latency().p99Ms()), num(s.latency().p999Ms()),
+                        num(s.latency().maxMs()), num(s.wallTimeMs()), num(s.throughputPerSecond()),
+                        num(s.sendSpreadMs()), num(s.clientCpuMs()), String.valueOf(s.lostWrites()),
+                        jvm.path("platformThreadsPeak").asString(""), jvm.path("platformThreadsStarted").asString(""),
+                        jvm.path("virtualThreadsStarted").asString(""), jvm.path("virtualThreadsPinned").asString(""),
+                        String.valueOf(jvm.path("heapUsedBytes").asLong() >> 20),
+                        String.valueOf(jvm.path("residentSetBytes").asLong() >> 20),
+                        String.valueOf(s.kernelQueueTrouble()), env.path("availableProcessors").asString(""),
+                        env.path("javaVersion").asString(""), env.path("commonPoolParallelism").asString(""),
+                        tomcat.path("maxThreads").asString(""), tomcat.path("maxConnections").asString(""),
+                        tomcat.path("acceptCount").asString(""), env.path("repositoryCountDelayMs").asString(""),
+                        env.path("repositorySaveDelayMs").asString(""),
+                        String.valueOf(s.client().availableProcessors()), s.client().javaVersion()));
+            } else {
+                while (cells.size() < CSV_HEADER.size() - 1) {
+                    cells.add("");
+                }
+            }
+            cells.add(r.message() == null ? "" : r.message());
+            csv.append(String.join(",", cells.stream().map(ReportWriter::quote).toList())).append('\n');
+        }
+        return csv.toString();
+    }
+
+    private static String num(double value) {
+        return String.format(Locale.ROOT, "%.1f", value);
+    }
+
+    private static String quote(String cell) {
+        return cell.contains(",") || cell.contains("\"") || cell.contains("\n")
+                ? "\"" + cell.replace("\"", "\"\"") + "\"" : cell;
+    }
+}
