@@ -20,7 +20,21 @@ public final class LoadGenerator implements Runnable {
 
     /** Runs the command line and returns the exit code (2 for bad arguments, as picocli does). */
     public static int execute(String... args) {
-        return new CommandLine(new LoadGenerator()).execute(args);
+        return commandLine().execute(args);
+    }
+
+    /** The command line, for callers that want to redirect its output. */
+    public static CommandLine commandLine() {
+        CommandLine cli = new CommandLine(new LoadGenerator());
+        // picocli prints only "did you mean" for a mistyped command; always say what is wrong and show usage.
+        cli.setParameterExceptionHandler((error, args) -> {
+            CommandLine failed = error.getCommandLine();
+            failed.getErr().println(error.getMessage());
+            CommandLine.UnmatchedArgumentException.printSuggestions(error, failed.getErr());
+            failed.usage(failed.getErr());
+            return failed.getCommandSpec().exitCodeOnInvalidInput();
+        });
+        return cli;
     }
 
     @Override

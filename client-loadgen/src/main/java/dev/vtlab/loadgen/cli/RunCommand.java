@@ -1,5 +1,6 @@
 package dev.vtlab.loadgen.cli;
 
+import dev.vtlab.loadgen.load.FailureCause;
 import dev.vtlab.loadgen.load.HttpClients;
 import dev.vtlab.loadgen.load.Json;
 import dev.vtlab.loadgen.load.LabClient;
@@ -78,7 +79,7 @@ public final class RunCommand implements Callable<Integer> {
         try {
             visitsBefore = lab.visitsSaved();
         } catch (IOException e) {
-            err.println("Cannot reach the vtlab server at " + url + ": " + describe(e)
+            err.println("Cannot reach the vtlab server at " + url + ": " + FailureCause.of(e)
                     + ". Start it with: java -jar adapters/target/vtlab-server.jar");
             return 1;
         }
@@ -126,10 +127,5 @@ public final class RunCommand implements Callable<Integer> {
         if (parent != null) {
             Files.createDirectories(parent);
         }
-    }
-
-    static String describe(IOException e) {
-        String name = e.getClass().getSimpleName();
-        return e.getMessage() == null || e.getMessage().isBlank() ? name : name + " " + e.getMessage();
     }
 }

@@ -5,13 +5,13 @@ import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpTimeoutException;
 import java.nio.channels.ClosedChannelException;
 
-/** Names why a request failed, in words a report can count. */
-final class FailureCause {
+/** Names why a request failed, in words a report can count ("connection refused", "request timeout"). */
+public final class FailureCause {
 
     private FailureCause() {
     }
 
-    static String of(Throwable failure) {
+    public static String of(Throwable failure) {
         Throwable cause = failure;
         while (cause.getCause() != null && !(cause instanceof HttpTimeoutException)
                 && !(cause instanceof ConnectException)) {

@@ -29,6 +29,8 @@ public final class MatrixRunner {
 
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(90);
     private static final Duration STOP_GRACE = Duration.ofSeconds(10);
+    /** After a failed run the server still works off what the client gave up on; no point waiting for it. */
+    private static final Duration DIRTY_STOP_GRACE = Duration.ofSeconds(2);
 
     private final MatrixSettings settings;
     private final PrintWriter out;
@@ -111,7 +113,7 @@ public final class MatrixRunner {
             warmupRequests = 0;
             warmupSucceeded = 0;
             if (!clean) {
-                out.printf("           restarting the server: %s%n", server.stop(STOP_GRACE));
+                out.printf("           restarting the server: %s%n", server.stop(DIRTY_STOP_GRACE));
                 server = null;
             }
         }

@@ -1,0 +1,78 @@
+package dev.vtlab.loadgen.cli;
+
+import dev.vtlab.loadgen.cli.CommandLineTestSupport.Outcome;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Bad command lines print usage and exit 2; an unreachable server is one clear line and exit 1. */
+class CommandLineTest {
+
+    private static Outcome execute(String... args) {
+        return CommandLineTestSupport.execute(args);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "run --bogus",
+            "run --requests 0",
+            "run --requests -5",
+            "run --requests 10 --concurrency 11",
+            "run --requests 10 --concurrency 0",
+            "run --url not-a-url",
+            "run --url ftp://127.0.0.1:8080",
+            "run --mode turbo",
+            "run --timeout soon",
+            "matrix --profile huge",
+            "matrix --flags T,X",
+            "matrix --modes sync,turbo",
+            "matrix --requests 0",
+            "matrix --heap lots",
+            "matrix --server-arg vtlab.virtual-threads.tomcat=true",
+            "matrix --common-pool-parallelism 0",
+            "",
+            "frobnicate"})
+    void a_bad_command_line_prints_usage_and_exits_2(String args) {
+        Outcome outcome = execute(args.isEmpty() ? new String[0] : args.split(" "));
+
+        assertThat(outcome.exitCode()).isEqualTo(2);
+        assertThat(outcome.err()).contains("Usage: vtlab-loadgen");
+    }
+
+    @Test
+    void the_error_says_what_is_wrong() {
+        assertThat(execute("run", "--requests", "10", "--concurrency", "11").err())
+                .contains("--concurrency must be between 1 and --requests (10), was 11");
+        assertThat(execute("run", "--mode", "turbo").err())
+                .contains("unknown mode 'turbo'; expected one of sync, async, wrapped, callable");
+        assertThat(execute("matrix", "--profile", "huge").err()).contains("unknown profile 'huge'");
+    }
+
+    @Test
+    void help_exits_0() {
+        Outcome outcome = execute("run", "--help");
+
+        assertThat(outcome.exitCode()).isZero();
+        assertThat(outcome.out()).contains("--requests", "--concurrency", "--timeout", "--warmup", "--json", "--csv");
+    }
+
+    @Test
+    void an_unreachable_server_is_one_clear_line_and_exit_1() throws IOException {
+        int closedPort;
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            closedPort = socket.getLocalPort();
+        }
+
+        Outcome outcome = execute("run", "--url", "http://127.0.0.1:" + closedPort, "--connect-timeout", "2s");
+
+        assertThat(outcome.exitCode()).isEqualTo(1);
+        assertThat(outcome.err().strip()).startsWith("Cannot reach the vtlab server at http://127.0.0.1:" + closedPort)
+                .doesNotContain("\n").doesNotContain("Exception:");
+    }
+}

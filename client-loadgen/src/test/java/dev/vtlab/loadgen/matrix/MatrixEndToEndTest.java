@@ -1,0 +1,72 @@
+package dev.vtlab.loadgen.matrix;
+
+import dev.vtlab.loadgen.cli.CommandLineTestSupport;
+import dev.vtlab.loadgen.load.Json;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A tiny matrix, end to end: real server processes, sync mode, T off and on, a Tomcat pool shrunk to 4 threads so
+ * that T's effect is large. The only timing the suite relies on: 100 requests of 2 x 25 ms through 4 threads take
+ * at least 25 waves x 50 ms, while with T on they all wait at once.
+ */
+class MatrixEndToEndTest {
+
+    @Test
+    void a_tiny_matrix_writes_every_file_and_names_T_as_the_flag_that_matters(@TempDir Path out) throws Exception {
+        CommandLineTestSupport.Outcome outcome = CommandLineTestSupport.execute("matrix", "--modes", "sync",
+                "--flags", "T", "--requests", "100", "--delay", "25ms", "--warmup", "10",
+                "--server-arg", "server.tomcat.threads.max=4", "--server-jar", ServerJar.path().toString(),
+                "--out", out.toString());
+
+        assertThat(outcome.exitCode()).as(outcome.out() + outcome.err()).isZero();
+        assertThat(outcome.out()).contains("[ 1/2] T0 A0 W0 R0 sync", "[ 2/2] T1 A0 W0 R0 sync", "report.md");
+        for (String file : List.of("results.json", "results.csv", "report.md", "report.html",
+                "requests/sync-T0A0W0R0.csv", "requests/sync-T1A0W0R0.csv")) {
+            assertThat(out.resolve(file)).isNotEmptyFile();
+        }
+
+        JsonNode results = Json.MAPPER.readTree(out.resolve("results.json").toFile());
+        assertThat(results.path("runs")).hasSize(2);
+        for (JsonNode run : results.path("runs")) {
+            assertThat(run.path("status").asString()).isEqualTo("OK");
+            assertThat(run.path("summary").path("succeeded").asInt()).isEqualTo(100);
+            assertThat(run.path("summary").path("lostWrites").asInt()).isZero();
+        }
+        assertThat(results.path("runs").get(0).path("flags").asString()).isEqualTo("T0 A0 W0 R0");
+        assertThat(results.path("runs").get(0).path("summary").path("serverEnvironment").path("tomcat")
+                .path("maxThreads").asInt()).isEqualTo(4);
+        JsonNode effects = results.path("findings").path("flagEffects");
+        assertThat(effects).hasSize(1);
+        assertThat(effects.get(0).path("flag").asString()).isEqualTo("T");
+        assertThat(effects.get(0).path("verdict").asString()).isEqualTo("MATTERS");
+
+        assertThat(Files.readAllLines(out.resolve("results.csv"))).hasSize(3)
+                .first().asString().startsWith("mode,flags,status,requests");
+        assertThat(Files.readString(out.resolve("report.md")))
+                .contains("| sync | T | matters |", "## sync", "virtual vt-tomcat-");
+        assertThat(Files.readString(out.resolve("report.html"))).contains("<svg", "</html>")
+                .doesNotContain("<script src", "<link ");
+        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)).isEmpty();
+    }
+
+    @Test
+    void a_server_that_cannot_start_is_recorded_and_the_matrix_goes_on(@TempDir Path out) {
+        CommandLineTestSupport.Outcome outcome = CommandLineTestSupport.execute("matrix", "--modes", "sync",
+                "--flags", "T", "--requests", "5", "--delay", "1ms", "--warmup", "0",
+                "--server-arg", "vtlab.repository.count-delay=soon", "--server-jar", ServerJar.path().toString(),
+                "--out", out.toString());
+
+        assertThat(outcome.exitCode()).isEqualTo(1);
+        assertThat(outcome.out()).contains("[ 2/2]", "servers that did not start: 2");
+        assertThat(out.resolve("report.md")).content().contains("SERVER_FAILED", "vtlab.repository.count-delay");
+        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)).isEmpty();
+    }
+}

@@ -1,0 +1,25 @@
+package dev.vtlab.loadgen.matrix;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Test helper: the server jar the reactor built before this module's tests (modules build in order). */
+public final class ServerJar {
+
+    private ServerJar() {
+    }
+
+    public static Path path() {
+        Path jar = Path.of("../adapters/target/vtlab-server.jar").toAbsolutePath().normalize();
+        if (!Files.isRegularFile(jar)) {
+            throw new IllegalStateException(jar + " is missing: run ./mvnw verify from the repository root, which "
+                    + "packages the server before it tests the load generator");
+        }
+        return jar;
+    }
+
+    /** The java launcher of this JVM, which the servers also use. */
+    public static String java() {
+        return ProcessHandle.current().info().command().orElseThrow();
+    }
+}

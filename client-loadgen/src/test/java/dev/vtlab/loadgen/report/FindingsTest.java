@@ -1,0 +1,126 @@
+package dev.vtlab.loadgen.report;
+
+import dev.vtlab.loadgen.load.ClientEnvironment;
+import dev.vtlab.loadgen.load.Json;
+import dev.vtlab.loadgen.load.Latencies;
+import dev.vtlab.loadgen.load.RunSummary;
+import dev.vtlab.loadgen.matrix.RunRecord;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.node.ObjectNode;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/** Findings come from the numbers: hand-made result sets with a known answer. */
+class FindingsTest {
+
+    @Test
+    void a_flag_that_changes_p99_by_more_than_the_threshold_matters() {
+        Findings findings = Findings.of(List.of(
+                run("sync", "T0 A0 W0 R0", 20_000, 21_000, 0),
+                run("sync", "T1 A0 W0 R0", 2_100, 2_300, 0)));
+
+        Findings.FlagEffect t = effect(findings, "sync", 'T');
+        assertThat(t.verdict()).isEqualTo(Findings.Verdict.MATTERS);
+        assertThat(t.medianP99Ratio()).isCloseTo(0.105, within(0.001));
+        assertThat(t.medianWallRatio()).isCloseTo(2_300.0 / 21_000, within(0.001));
+    }
+
+    @Test
+    void a_flag_within_the_threshold_has_no_effect() {
+        Findings findings = Findings.of(List.of(
+                run("async", "T0 A0 W0 R1", 2_200, 2_400, 0),
+                run("async", "T0 A1 W0 R1", 2_250, 2_390, 0),
+                run("async", "T1 A0 W0 R1", 2_150, 2_350, 0),
+                run("async", "T1 A1 W0 R1", 2_100, 2_300, 0)));
+
+        Findings.FlagEffect a = effect(findings, "async", 'A');
+        assertThat(a.verdict()).isEqualTo(Findings.Verdict.NO_EFFECT);
+        assertThat(a.pairs()).hasSize(2).allMatch(p -> p.change().equals("both clean"));
+        assertThat(effect(findings, "async", 'T').verdict()).isEqualTo(Findings.Verdict.NO_EFFECT);
+    }
+
+    @Test
+    void a_flag_that_turns_a_failed_run_into_a_clean_one_matters() {
+        Findings findings = Findings.of(List.of(
+                run("callable", "T0 A0 W0 R0", 30_000, 30_500, 1_520),
+                run("callable", "T0 A1 W0 R0", 2_300, 2_500, 0)));
+
+        Findings.FlagEffect a = effect(findings, "callable", 'A');
+        assertThat(a.verdict()).isEqualTo(Findings.Verdict.MATTERS);
+        assertThat(a.pairs()).singleElement().satisfies(p -> {
+            assertThat(p.change()).isEqualTo("fixes failures");
+            assertThat(p.p99Ratio()).isNaN();
+        });
+    }
+
+    @Test
+    void when_every_pair_failed_there_is_no_verdict() {
+        Findings findings = Findings.of(List.of(
+                run("wrapped", "T0 A0 W0 R0", 10_000, 10_000, 1_900),
+                run("wrapped", "T1 A0 W0 R0", 10_000, 10_000, 1_900)));
+
+        assertThat(effect(findings, "wrapped", 'T').verdict()).isEqualTo(Findings.Verdict.UNDECIDED);
+    }
+
+    @Test
+    void the_fastest_clean_combination_is_compared_with_the_floor() {
+        Findings findings = Findings.of(List.of(
+                run("sync", "T0 A0 W0 R0", 20_000, 21_000, 0),
+                run("sync", "T1 A0 W0 R0", 2_500, 2_600, 0)));
+
+        assertThat(findings.best()).singleElement().satisfies(best -> {
+            assertThat(best.flags()).isEqualTo("T1 A0 W0 R0");
+            assertThat(best.floorMs()).isEqualTo(2_000);
+            assertThat(best.p99OverFloor()).isCloseTo(1.25, within(0.001));
+        });
+    }
+
+    @Test
+    void a_failed_run_is_never_the_fastest() {
+        Findings findings = Findings.of(List.of(
+                run("async", "T0 A0 W0 R0", 900, 10_000, 1_800),
+                run("async", "T0 A0 W0 R1", 2_400, 2_500, 0)));
+
+        assertThat(findings.best()).singleElement().extracting(Findings.Best::flags).isEqualTo("T0 A0 W0 R1");
+    }
+
+    @Test
+    void the_environment_note_says_when_common_pool_parallelism_differs_from_the_article() {
+        Findings findings = Findings.of(List.of(run("sync", "T0 A0 W0 R0", 20_000, 21_000, 0)));
+
+        assertThat(findings.notes()).anyMatch(n -> n.contains("common-pool parallelism is 1")
+                && n.contains("--common-pool-parallelism 19"));
+    }
+
+    @Test
+    void flags_a_mode_cannot_feel_are_not_reported_for_it() {
+        Findings findings = Findings.of(List.of(
+                run("sync", "T0 A0 W0 R0", 20_000, 21_000, 0),
+                run("sync", "T1 A0 W0 R0", 2_100, 2_300, 0)));
+
+        assertThat(findings.flagEffects()).extracting(Findings.FlagEffect::flag).containsExactly('T');
+    }
+
+    private static Findings.FlagEffect effect(Findings findings, String mode, char flag) {
+        return findings.flagEffects().stream().filter(e -> e.mode().equals(mode) && e.flag() == flag)
+                .findFirst().orElseThrow();
+    }
+
+    /** A measured run: p99 and wall in ms, and how many of 2000 requests failed. */
+    static RunRecord run(String mode, String flags, double p99, double wall, long failed) {
+        ObjectNode env = Json.MAPPER.createObjectNode();
+        env.put("commonPoolParallelism", 1).put("availableProcessors", 2).put("javaVersion", "25")
+                .put("repositoryCountDelayMs", 1000).put("repositorySaveDelayMs", 1000);
+        env.putObject("flags").put("label", flags);
+        RunSummary summary = new RunSummary(mode, "http://127.0.0.1:8080", 2000, 2000, 2000 - failed, failed,
+                failed == 0 ? Map.of() : Map.of("request timeout", failed), wall, 1, new Latencies(2000 - failed,
+                p99 / 4, p99 / 2, p99 * 0.9, p99, p99, p99, p99 / 2), 10, 100, 0, 0, 2000 - failed, 0, 0, Map.of(),
+                false, ClientEnvironment.current(), env, null, null, null);
+        return new RunRecord(flags, mode, failed == 0 ? RunRecord.Status.OK : RunRecord.Status.FAILED_RUN,
+                failed == 0 ? null : failed + " failed", summary);
+    }
+}
