@@ -21,10 +21,10 @@ import java.util.Map;
 /** Test helper: the real server on a free loopback port, short repository delays, all flags explicit. */
 public final class RunningServer implements AutoCloseable {
 
-    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-
     private final ConfigurableApplicationContext context;
     private final URI base;
+    /** One client per server: a pooled connection must never outlive its server and meet a new one on its port. */
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
     private RunningServer(ConfigurableApplicationContext context) {
         this.context = context;
@@ -62,7 +62,7 @@ public final class RunningServer implements AutoCloseable {
 
     public HttpResponse<String> send(HttpRequest.Builder request) {
         try {
-            return HTTP.send(request.timeout(Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.ofString());
+            return http.send(request.timeout(Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
@@ -94,5 +94,6 @@ public final class RunningServer implements AutoCloseable {
     @Override
     public void close() {
         context.close();
+        http.close();
     }
 }
