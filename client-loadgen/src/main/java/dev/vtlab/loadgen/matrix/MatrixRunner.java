@@ -6,6 +6,7 @@ import dev.vtlab.loadgen.load.LoadRun;
 import dev.vtlab.loadgen.load.Mode;
 import dev.vtlab.loadgen.load.RequestResult;
 import dev.vtlab.loadgen.load.RequestsCsv;
+import dev.vtlab.loadgen.report.HumanDuration;
 import dev.vtlab.loadgen.report.ReportWriter;
 
 import java.io.IOException;
@@ -147,9 +148,9 @@ public final class MatrixRunner {
     private void progress(int done, int total, Combination combination, Mode mode) {
         Duration elapsed = Duration.between(started, Instant.now());
         String eta = done == 0 ? "estimating"
-                : "about " + formatDuration(elapsed.multipliedBy(total - done).dividedBy(done)) + " left";
+                : "about " + HumanDuration.of(elapsed.multipliedBy(total - done).dividedBy(done)) + " left";
         out.printf(Locale.ROOT, "[%2d/%d] %s %-8s (elapsed %s, %s)%n", done + 1, total, combination.label(),
-                mode.label(), formatDuration(elapsed), eta);
+                mode.label(), HumanDuration.of(elapsed), eta);
         out.flush();
     }
 
@@ -191,10 +192,5 @@ public final class MatrixRunner {
 
     static String key(Combination combination, Mode mode) {
         return mode.label() + " " + combination.label();
-    }
-
-    static String formatDuration(Duration d) {
-        long s = d.toSeconds();
-        return s >= 60 ? (s / 60) + " min " + (s % 60) + " s" : s + " s";
     }
 }

@@ -39,7 +39,7 @@ final class HtmlReport {
                     .append("</code>, relevant flags ").append(mode.relevantFlags()).append("</h2>");
             html.append(c.results(mode).html());
             html.append("<h3>Latency percentiles per combination</h3>").append(Charts.percentiles(runs));
-            html.append("<h3>Response time against request start: baseline and fastest</h3>")
+            html.append("<h3>Response time against request start: baseline and fastest (failed requests in black)</h3>")
                     .append(Charts.responseTimes(baselineAndBest(runs, samples)));
             html.append("<h3>Which thread ran each layer</h3>").append(c.placement(mode).html());
         }

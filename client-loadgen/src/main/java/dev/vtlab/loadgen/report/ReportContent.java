@@ -50,7 +50,7 @@ final class ReportContent {
         List<String> lines = new ArrayList<>();
         lines.add("Command: `" + settings.commandLine() + "`");
         lines.add(String.format(Locale.ROOT, "Started %s, took %s%s.", started,
-                format(Duration.between(started, finished)), interrupted ? ", INTERRUPTED" : ""));
+                HumanDuration.of(Duration.between(started, finished)), interrupted ? ", INTERRUPTED" : ""));
         lines.add(String.format(Locale.ROOT, "Runs: %d clean, %d failed, %d with a server that did not start, %d not "
                 + "run. Lost writes over all runs: %d.", ok, failed, serverFailed, notRun, lost));
         lines.add(String.format(Locale.ROOT, "Each run: %d requests released at once (one virtual thread each, "
@@ -178,10 +178,5 @@ final class ReportContent {
 
     static String ratio(double value) {
         return Double.isNaN(value) ? "-" : String.format(Locale.ROOT, "%.2f", value);
-    }
-
-    static String format(Duration d) {
-        long s = d.toSeconds();
-        return s >= 60 ? (s / 60) + " min " + (s % 60) + " s" : s + " s";
     }
 }
