@@ -100,7 +100,7 @@ class StartupSettingsTest {
     void the_server_binds_to_loopback_by_default() {
         try (RunningServer server = RunningServer.startWith()) {
             assertThat(server.context().getEnvironment().getProperty("server.address")).isEqualTo("127.0.0.1");
-            assertThat(server.get("/lab/environment").body()).contains("\"maxConnections\":16384")
+            assertThat(server.get("/lab/environment").body()).contains("\"maxConnections\":6000")
                     .contains("\"acceptCount\":4096");
         }
     }

@@ -54,7 +54,9 @@ public final class ServerProcess implements AutoCloseable {
         Process process;
         try {
             Files.createDirectories(log.toAbsolutePath().getParent());
-            process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            // Appended: a server restarted after a failed run keeps the log of the one before.
+            process = new ProcessBuilder(command).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
         } catch (IOException e) {
             throw new ServerStartException("could not start " + String.join(" ", command) + ": " + e.getMessage());
         }
