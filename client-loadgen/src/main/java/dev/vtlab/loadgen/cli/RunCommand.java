@@ -84,7 +84,7 @@ public final class RunCommand implements Callable<Integer> {
             return 1;
         }
         LoadRun run = new LoadRun(client, timeout);
-        long warmupSucceeded = run.warmUp(url, mode, warmup);
+        long warmupSucceeded = run.warmUp(url, mode, warmup, connectTimeout);
         LoadRun.Measurement measurement = run.measure(url, mode, requests, effectiveConcurrency(), visitsBefore,
                 warmup, warmupSucceeded);
         RunSummary summary = measurement.summary();

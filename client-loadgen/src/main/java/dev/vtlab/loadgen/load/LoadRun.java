@@ -32,13 +32,19 @@ public final class LoadRun {
         this.requestTimeout = requestTimeout;
     }
 
-    /** A burst whose results are discarded (JIT warm-up); returns how many succeeded, for the visit check. */
-    public long warmUp(URI base, Mode mode, int requests) throws InterruptedException {
+    /**
+     * A burst whose results are discarded, to warm the JIT of both sides; returns how many succeeded, for the visit
+     * check. It runs on a client of its own, closed afterwards, so that the measured burst opens new connections
+     * like every other request of it instead of reusing a few warm ones.
+     */
+    public long warmUp(URI base, Mode mode, int requests, Duration connectTimeout) throws InterruptedException {
         if (requests <= 0) {
             return 0;
         }
-        return new Burst(client, requestTimeout).fire(base.resolve(mode.path()), requests, requests).stream()
-                .filter(RequestResult::succeeded).count();
+        try (HttpClient warmUpClient = HttpClients.create(connectTimeout)) {
+            return new Burst(warmUpClient, requestTimeout).fire(base.resolve(mode.path()), requests, requests)
+                    .stream().filter(RequestResult::succeeded).count();
+        }
     }
 
     /**

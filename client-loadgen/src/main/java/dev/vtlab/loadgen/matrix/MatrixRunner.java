@@ -29,6 +29,7 @@ import java.util.Map;
 public final class MatrixRunner {
 
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(90);
+    private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
     private static final Duration STOP_GRACE = Duration.ofSeconds(10);
     /** After a failed run the server still works off what the client gave up on; no point waiting for it. */
     private static final Duration DIRTY_STOP_GRACE = Duration.ofSeconds(2);
@@ -44,7 +45,7 @@ public final class MatrixRunner {
     public MatrixRunner(MatrixSettings settings, PrintWriter out) {
         this.settings = settings;
         this.out = out;
-        this.client = HttpClients.create(Duration.ofSeconds(10));
+        this.client = HttpClients.create(CONNECT_TIMEOUT);
     }
 
     /** Runs the whole plan; returns the path of the report directory. */
@@ -83,7 +84,7 @@ public final class MatrixRunner {
                     // use case without queuing work that a failing mode would leave behind.
                     warmupRequests = settings.warmup();
                     warmupSucceeded = new LoadRun(client, settings.timeout()).warmUp(server.base(), Mode.SYNC,
-                            warmupRequests);
+                            warmupRequests, CONNECT_TIMEOUT);
                 } catch (ServerProcess.ServerStartException | IOException e) {
                     record(new RunRecord(combination.label(), mode.label(), RunRecord.Status.SERVER_FAILED,
                             e.getMessage(), null));
