@@ -11,6 +11,7 @@ import org.apache.coyote.ProtocolHandler;
 import org.apache.tomcat.util.threads.VirtualThreadExecutor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.task.SimpleAsyncTaskExecutorBuilder;
 import org.springframework.boot.task.ThreadPoolTaskExecutorBuilder;
 import org.springframework.boot.tomcat.TomcatProtocolHandlerCustomizer;
@@ -48,7 +49,8 @@ public class CompositionRoot {
     // ---- the core, wired by hand: no Spring annotation in domain or application ----
 
     @Bean
-    SleepyVisitRepository visitRepository(VtlabSettings settings, Executor repositoryExecutor,
+    SleepyVisitRepository visitRepository(VtlabSettings settings,
+                                          @Qualifier("repositoryExecutor") Executor repositoryExecutor,
                                           ThreadPlacement placement) {
         return new SleepyVisitRepository(settings.countDelay(), settings.saveDelay(), repositoryExecutor, placement);
     }

@@ -1,6 +1,7 @@
 package dev.vtlab.adapters.config;
 
 import dev.vtlab.adapters.RunningServer;
+import org.apache.catalina.connector.Connector;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -9,6 +10,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.boot.tomcat.TomcatWebServer;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -100,8 +103,21 @@ class StartupSettingsTest {
     void the_server_binds_to_loopback_by_default() {
         try (RunningServer server = RunningServer.startWith()) {
             assertThat(server.context().getEnvironment().getProperty("server.address")).isEqualTo("127.0.0.1");
+        }
+    }
+
+    @Test
+    void tomcat_is_sized_for_a_burst_of_10000_in_512_mb_by_default() {
+        try (RunningServer server = RunningServer.startWith()) {
             assertThat(server.get("/lab/environment").body()).contains("\"maxConnections\":6000")
                     .contains("\"acceptCount\":4096");
+            Connector connector = ((TomcatWebServer) ((WebServerApplicationContext) server.context())
+                    .getWebServer()).getTomcat().getConnector();
+            assertThat(connector.getProperty("socket.appReadBufSize")).isEqualTo(2048);
+            assertThat(connector.getProperty("socket.appWriteBufSize")).isEqualTo(2048);
+            assertThat(connector.getProperty("keepAliveTimeout")).isEqualTo(2000);
+            assertThat(connector.getProperty("maxHttpRequestHeaderSize")).isEqualTo(4096);
+            assertThat(connector.getProperty("maxHttpResponseHeaderSize")).isEqualTo(4096);
         }
     }
 

@@ -39,7 +39,7 @@ public final class MatrixCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Option(names = "--profile", defaultValue = "quick",
-            description = "quick (2000 requests, 250 ms delays, 10 s timeout) or seed (2000 requests, 1 s delays, "
+            description = "quick (2000 requests, 250 ms delays, 8 s timeout) or seed (2000 requests, 1 s delays, "
                     + "60 s timeout, as in the article). Default: ${DEFAULT-VALUE}.")
     String profile;
 
@@ -61,7 +61,8 @@ public final class MatrixCommand implements Callable<Integer> {
             description = "Per-request timeout (default: the profile's).")
     Duration timeout;
 
-    @Option(names = "--warmup", description = "Warm-up requests to /sync on each fresh server (default: 200).")
+    @Option(names = "--warmup",
+            description = "Warm-up requests to /sync on each fresh server (default: the profile's, 100 or 200).")
     Integer warmup;
 
     @Option(names = "--heap", description = "Server heap, passed as -Xmx (e.g. 512m; default: the JVM's).")
@@ -91,8 +92,9 @@ public final class MatrixCommand implements Callable<Integer> {
                         + "timeout %d s; report in %s%n", plan.runCount(), plan.servers().size(), settings.requests(),
                 settings.countDelay().toMillis(), settings.saveDelay().toMillis(), settings.timeout().toSeconds(),
                 settings.outputDir());
-        Path report = new MatrixRunner(settings, console).run(plan);
-        List<RunRecord> runs = ResultsReader.runs(report);
+        MatrixRunner.Outcome outcome = new MatrixRunner(settings, console).run(plan);
+        Path report = outcome.reportDir();
+        List<RunRecord> runs = outcome.runs();
         long serverFailed = runs.stream().filter(r -> r.status() == RunRecord.Status.SERVER_FAILED).count();
         long lost = runs.stream().filter(RunRecord::measured).mapToLong(r -> r.summary().lostWrites()).sum();
         console.printf("Report: %s%n        %s%n", report.resolve("report.md"), report.resolve("report.html"));

@@ -19,7 +19,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URI;
 import java.net.http.HttpClient;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
@@ -90,8 +89,7 @@ public final class RunCommand implements Callable<Integer> {
         RunSummary summary = measurement.summary();
         out.print(SummaryText.render(summary));
         if (json != null) {
-            createParent(json);
-            Json.MAPPER.writeValue(json.toFile(), summary);
+            Json.write(json, summary);
             out.println("summary     " + json);
         }
         if (csv != null) {
@@ -119,13 +117,6 @@ public final class RunCommand implements Callable<Integer> {
         }
         if (timeout.isZero() || connectTimeout.isZero()) {
             throw new ParameterException(spec.commandLine(), "--timeout and --connect-timeout must be above 0");
-        }
-    }
-
-    static void createParent(Path file) throws IOException {
-        Path parent = file.toAbsolutePath().getParent();
-        if (parent != null) {
-            Files.createDirectories(parent);
         }
     }
 }

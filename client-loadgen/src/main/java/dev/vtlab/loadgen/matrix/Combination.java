@@ -1,7 +1,6 @@
 package dev.vtlab.loadgen.matrix;
 
 import java.util.List;
-import java.util.Set;
 
 /**
  * One setting of the four flags.
@@ -12,13 +11,6 @@ import java.util.Set;
  * @param r the repository's async executor virtual
  */
 public record Combination(boolean t, boolean a, boolean w, boolean r) {
-
-    public static final List<Character> FLAGS = List.of('T', 'A', 'W', 'R');
-
-    /** The combination with exactly these flags on, e.g. {@code of(Set.of('T', 'R'))}. */
-    public static Combination of(Set<Character> on) {
-        return new Combination(on.contains('T'), on.contains('A'), on.contains('W'), on.contains('R'));
-    }
 
     /** Parses {@code T1 A0 W0 R1}. */
     public static Combination parse(String label) {

@@ -31,8 +31,8 @@ public final class MatrixRunner {
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(90);
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
     private static final Duration STOP_GRACE = Duration.ofSeconds(10);
-    /** After a failed run the server still works off what the client gave up on; no point waiting for it. */
-    private static final Duration DIRTY_STOP_GRACE = Duration.ofSeconds(2);
+    /** After a failed run the server still works off what the client gave up on: no point waiting for it. */
+    private static final Duration DIRTY_STOP_GRACE = Duration.ZERO;
 
     private final MatrixSettings settings;
     private final PrintWriter out;
@@ -48,8 +48,17 @@ public final class MatrixRunner {
         this.client = HttpClients.create(CONNECT_TIMEOUT);
     }
 
-    /** Runs the whole plan; returns the path of the report directory. */
-    public Path run(ExperimentPlan plan) throws InterruptedException {
+    /**
+     * What an experiment produced.
+     *
+     * @param reportDir where the report was written
+     * @param runs      every planned run, measured or not
+     */
+    public record Outcome(Path reportDir, List<RunRecord> runs) {
+    }
+
+    /** Runs the whole plan and writes the report. */
+    public Outcome run(ExperimentPlan plan) throws InterruptedException {
         Thread hook = new Thread(() -> interrupted(plan), "vtlab-matrix-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
@@ -57,7 +66,7 @@ public final class MatrixRunner {
             for (Map.Entry<Combination, List<Mode>> server : plan.servers().entrySet()) {
                 done = runServer(server.getKey(), server.getValue(), done, plan.runCount());
             }
-            return finish(plan, false);
+            return new Outcome(settings.outputDir(), finish(plan, false));
         } finally {
             ServerProcess.killAll();
             try {
@@ -164,16 +173,17 @@ public final class MatrixRunner {
         ServerProcess.killAll();
         synchronized (this) {
             if (reportWritten) {
-                return;
+                return; // the matrix had finished; the hook was about to be removed
             }
+            finish(plan, true);
         }
-        finish(plan, true);
         System.err.println("Interrupted: the report has what was measured, in " + settings.outputDir());
     }
 
-    private synchronized Path finish(ExperimentPlan plan, boolean interrupted) {
+    /** Writes the report once (the main thread or the shutdown hook, whichever comes first); returns all runs. */
+    private synchronized List<RunRecord> finish(ExperimentPlan plan, boolean interrupted) {
         if (reportWritten) {
-            return settings.outputDir();
+            return List.copyOf(records);
         }
         List<RunRecord> all = new ArrayList<>(records);
         for (Map.Entry<Combination, List<Mode>> server : plan.servers().entrySet()) {
@@ -188,7 +198,7 @@ public final class MatrixRunner {
         }
         ReportWriter.write(settings, all, samples, started, Instant.now(), interrupted);
         reportWritten = true;
-        return settings.outputDir();
+        return all;
     }
 
     static String key(Combination combination, Mode mode) {

@@ -94,8 +94,16 @@ public final class ServerProcess implements AutoCloseable {
         throw new ServerStartException("server not ready within " + timeout.toSeconds() + " s: " + lastLines());
     }
 
-    /** SIGTERM (graceful shutdown), then SIGKILL if it has not exited after {@code grace}; returns how it ended. */
+    /**
+     * SIGTERM (graceful shutdown), then SIGKILL if it has not exited after {@code grace} (at once for a zero
+     * grace); returns how it ended.
+     */
     public String stop(Duration grace) throws InterruptedException {
+        if (grace.isZero()) {
+            process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            LIVE.remove(this);
+            return "killed";
+        }
         process.destroy();
         String how;
         if (process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {
@@ -125,11 +133,6 @@ public final class ServerProcess implements AutoCloseable {
                 Thread.currentThread().interrupt();
             }
         }
-    }
-
-    /** How many servers this JVM started that are still tracked as running. */
-    public static int liveCount() {
-        return LIVE.size();
     }
 
     private String lastLines() {

@@ -45,7 +45,7 @@ public final class ReportWriter {
             results.put("interrupted", interrupted);
             results.put("findings", content.findings);
             results.put("runs", content.runs);
-            Files.writeString(dir.resolve("results.json"), Json.MAPPER.writeValueAsString(results));
+            Json.write(dir.resolve("results.json"), results);
             Files.writeString(dir.resolve("results.csv"), csv(content.runs));
             Files.writeString(dir.resolve("report.md"), MarkdownReport.render(content));
             Files.writeString(dir.resolve("report.html"), HtmlReport.render(content, samples));

@@ -14,15 +14,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A tiny matrix, end to end: real server processes, sync mode, T off and on, a Tomcat pool shrunk to 4 threads so
- * that T's effect is large. The only timing the suite relies on: 100 requests of 2 x 25 ms through 4 threads take
- * at least 25 waves x 50 ms, while with T on they all wait at once.
+ * that T's effect is large. The only timing the suite relies on: 50 requests of 2 x 20 ms through 4 threads take
+ * at least 13 waves x 40 ms, while with T on they all wait at once.
  */
 class MatrixEndToEndTest {
 
     @Test
     void a_tiny_matrix_writes_every_file_and_names_T_as_the_flag_that_matters(@TempDir Path out) throws Exception {
         CommandLineTestSupport.Outcome outcome = CommandLineTestSupport.execute("matrix", "--modes", "sync",
-                "--flags", "T", "--requests", "100", "--delay", "25ms", "--warmup", "10",
+                "--flags", "T", "--requests", "50", "--delay", "20ms", "--warmup", "10",
                 "--server-arg", "server.tomcat.threads.max=4", "--server-jar", ServerJar.path().toString(),
                 "--out", out.toString());
 
@@ -37,7 +37,7 @@ class MatrixEndToEndTest {
         assertThat(results.path("runs")).hasSize(2);
         for (JsonNode run : results.path("runs")) {
             assertThat(run.path("status").asString()).isEqualTo("OK");
-            assertThat(run.path("summary").path("succeeded").asInt()).isEqualTo(100);
+            assertThat(run.path("summary").path("succeeded").asInt()).isEqualTo(50);
             assertThat(run.path("summary").path("lostWrites").asInt()).isZero();
         }
         assertThat(results.path("runs").get(0).path("flags").asString()).isEqualTo("T0 A0 W0 R0");
