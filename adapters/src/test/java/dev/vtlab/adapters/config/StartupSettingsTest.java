@@ -113,11 +113,11 @@ class StartupSettingsTest {
                     .contains("\"acceptCount\":4096");
             Connector connector = ((TomcatWebServer) ((WebServerApplicationContext) server.context())
                     .getWebServer()).getTomcat().getConnector();
-            assertThat(connector.getProperty("socket.appReadBufSize")).isEqualTo(2048);
-            assertThat(connector.getProperty("socket.appWriteBufSize")).isEqualTo(2048);
-            assertThat(connector.getProperty("keepAliveTimeout")).isEqualTo(2000);
-            assertThat(connector.getProperty("maxHttpRequestHeaderSize")).isEqualTo(4096);
-            assertThat(connector.getProperty("maxHttpResponseHeaderSize")).isEqualTo(4096);
+            assertThat(String.valueOf(connector.getProperty("socket.appReadBufSize"))).isEqualTo("2048");
+            assertThat(String.valueOf(connector.getProperty("socket.appWriteBufSize"))).isEqualTo("2048");
+            assertThat(String.valueOf(connector.getProperty("keepAliveTimeout"))).isEqualTo("2000");
+            assertThat(String.valueOf(connector.getProperty("maxHttpRequestHeaderSize"))).isEqualTo("4096");
+            assertThat(String.valueOf(connector.getProperty("maxHttpResponseHeaderSize"))).isEqualTo("4096");
         }
     }
 

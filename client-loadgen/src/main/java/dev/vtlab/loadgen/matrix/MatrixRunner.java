@@ -119,12 +119,13 @@ public final class MatrixRunner {
                     clean ? "ok" : "FAILED", m.summary().latency().p50Ms(), m.summary().latency().p99Ms(),
                     m.summary().wallTimeMs(), m.summary().failed(), message == null ? "" : " (" + message + ")");
             out.flush();
-            // The next mode must start from a fresh count and a warm, empty server.
+            // The next mode on this server counts its visits from here; the server's warm-up is already counted.
             visitsBefore += m.summary().visitsSaved();
             warmupRequests = 0;
             warmupSucceeded = 0;
             if (!clean) {
-                out.printf("           restarting the server: %s%n", server.stop(DIRTY_STOP_GRACE));
+                out.printf("           server stopped after the failed run (%s); the next mode gets a new one%n",
+                        server.stop(DIRTY_STOP_GRACE));
                 server = null;
             }
         }
