@@ -100,6 +100,16 @@ class StartupSettingsTest {
     }
 
     @Test
+    void flags_properties_is_read_from_the_module_folder_as_an_ide_starts_it() {
+        // Tests run in adapters/, so the file comes from ../flags.properties, as when an IDE starts the server there.
+        try (RunningServer server = RunningServer.startWith()) {
+            assertThat(server.context().getEnvironment().getPropertySources().stream().map(Object::toString))
+                    .anyMatch(name -> name.contains("../flags.properties"));
+            assertThat(server.context().getEnvironment().getProperty(VirtualThreadFlags.TOMCAT)).isEqualTo("false");
+        }
+    }
+
+    @Test
     void the_server_binds_to_loopback_by_default() {
         try (RunningServer server = RunningServer.startWith()) {
             assertThat(server.context().getEnvironment().getProperty("server.address")).isEqualTo("127.0.0.1");
