@@ -22,8 +22,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class ThreadPlacementByFlagTest {
 
-    /** What {@code supplyAsync} without an executor runs on: JDK 21 starts a thread per task when the common
-     * pool's parallelism is 1; JDK 25 uses the common pool whatever its size. Asserted as this JDK does it. */
+    /** What {@code supplyAsync} without an executor runs on: older JDKs (17 checked) start a thread per task when
+     * the common pool's parallelism is 1; JDK 25 uses the common pool whatever its size. Asserted as this JDK does. */
     private static final String DEFAULT_ASYNC_POOL = new CompletableFuture<Void>().defaultExecutor()
             instanceof ForkJoinPool ? "ForkJoinPool\\.commonPool-worker-" : "Thread-";
 

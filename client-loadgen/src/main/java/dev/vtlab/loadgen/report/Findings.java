@@ -203,9 +203,9 @@ public record Findings(double threshold, List<FlagEffect> flagEffects, List<Best
                 }
                 if (name.startsWith("ForkJoinPool.commonPool") && parallelism == 1) {
                     return Optional.of(String.format(Locale.ROOT, "With R off, the repository's supplyAsync ran on "
-                            + "the common pool although its parallelism is 1: JDK %s no longer starts a thread per "
-                            + "task there, so every blocking call queues behind one worker. The article (JDK 21, "
-                            + "parallelism 19) did not see this.", env.path("javaVersion").asString()));
+                            + "the common pool although its parallelism is 1: JDK %s does not start a thread per task "
+                            + "there (JDK 17 does), so every blocking call queues behind one worker.",
+                            env.path("javaVersion").asString()));
                 }
             }
         }
