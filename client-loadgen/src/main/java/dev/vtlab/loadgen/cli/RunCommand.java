@@ -82,8 +82,8 @@ public final class RunCommand implements Callable<Integer> {
                     + ". Start it with: java -jar adapters/target/vtlab-server.jar");
             return 1;
         }
-        LoadRun run = new LoadRun(client, timeout);
-        long warmupSucceeded = run.warmUp(url, mode, warmup, connectTimeout);
+        LoadRun run = new LoadRun(client, connectTimeout, timeout);
+        long warmupSucceeded = run.warmUp(url, mode, warmup);
         LoadRun.Measurement measurement = run.measure(url, mode, requests, effectiveConcurrency(), visitsBefore,
                 warmup, warmupSucceeded);
         RunSummary summary = measurement.summary();

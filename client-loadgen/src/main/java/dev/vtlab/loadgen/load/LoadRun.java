@@ -23,28 +23,32 @@ public final class LoadRun {
     private static final Duration JFR_DELIVERY = Duration.ofMillis(1500);
 
     private final HttpClient client;
+    private final Duration connectTimeout;
     private final Duration requestTimeout;
     private final OperatingSystemMXBean os =
             (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
 
-    public LoadRun(HttpClient client, Duration requestTimeout) {
+    /**
+     * @param client         for the lab endpoints
+     * @param connectTimeout for the burst's connections
+     * @param requestTimeout for each request of a burst
+     */
+    public LoadRun(HttpClient client, Duration connectTimeout, Duration requestTimeout) {
         this.client = client;
+        this.connectTimeout = connectTimeout;
         this.requestTimeout = requestTimeout;
     }
 
     /**
      * A burst whose results are discarded, to warm the JIT of both sides; returns how many succeeded, for the visit
-     * check. It runs on a client of its own, closed afterwards, so that the measured burst opens new connections
-     * like every other request of it instead of reusing a few warm ones.
+     * check. Like every burst it opens its own connections, so the measured burst does not reuse warm ones.
      */
-    public long warmUp(URI base, Mode mode, int requests, Duration connectTimeout) throws InterruptedException {
+    public long warmUp(URI base, Mode mode, int requests) throws InterruptedException {
         if (requests <= 0) {
             return 0;
         }
-        try (HttpClient warmUpClient = HttpClients.create(connectTimeout)) {
-            return new Burst(warmUpClient, requestTimeout).fire(base.resolve(mode.path()), requests, requests)
-                    .stream().filter(RequestResult::succeeded).count();
-        }
+        return new Burst(connectTimeout, requestTimeout).fire(base.resolve(mode.path()), requests, requests)
+                .stream().filter(RequestResult::succeeded).count();
     }
 
     /**
@@ -66,7 +70,7 @@ public final class LoadRun {
         Map<String, Long> kernelBefore = KernelCounters.read();
         long cpuBefore = os.getProcessCpuTime();
 
-        List<RequestResult> results = new Burst(client, requestTimeout)
+        List<RequestResult> results = new Burst(connectTimeout, requestTimeout)
                 .fire(base.resolve(mode.path()), requests, concurrency);
 
         double clientCpuMs = (os.getProcessCpuTime() - cpuBefore) / 1e6;

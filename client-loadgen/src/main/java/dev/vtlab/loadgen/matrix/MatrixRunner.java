@@ -92,8 +92,7 @@ public final class MatrixRunner {
                     // Warm-up goes to /sync in every combination: it warms Tomcat, Spring MVC, Jackson and the
                     // use case without queuing work that a failing mode would leave behind.
                     warmupRequests = settings.warmup();
-                    warmupSucceeded = new LoadRun(client, settings.timeout()).warmUp(server.base(), Mode.SYNC,
-                            warmupRequests, CONNECT_TIMEOUT);
+                    warmupSucceeded = loadRun().warmUp(server.base(), Mode.SYNC, warmupRequests);
                 } catch (ServerProcess.ServerStartException | IOException e) {
                     record(new RunRecord(combination.label(), mode.label(), RunRecord.Status.SERVER_FAILED,
                             e.getMessage(), null));
@@ -105,7 +104,7 @@ public final class MatrixRunner {
                     continue;
                 }
             }
-            LoadRun.Measurement m = new LoadRun(client, settings.timeout()).measure(server.base(), mode,
+            LoadRun.Measurement m = loadRun().measure(server.base(), mode,
                     settings.requests(), settings.requests(), visitsBefore, warmupRequests, warmupSucceeded);
             boolean clean = m.summary().clean();
             String message = clean ? null : describeFailure(m);
@@ -133,6 +132,10 @@ public final class MatrixRunner {
             server.stop(STOP_GRACE);
         }
         return done;
+    }
+
+    private LoadRun loadRun() {
+        return new LoadRun(client, CONNECT_TIMEOUT, settings.timeout());
     }
 
     private ServerProcess startServer(Combination combination)
