@@ -41,6 +41,7 @@ public final class MatrixRunner {
     private final Map<String, List<RequestResult>> samples = new LinkedHashMap<>();
     private final Instant started = Instant.now();
     private boolean reportWritten;
+    private volatile boolean stopping;
 
     public MatrixRunner(MatrixSettings settings, PrintWriter out) {
         this.settings = settings;
@@ -64,6 +65,9 @@ public final class MatrixRunner {
         try {
             int done = 0;
             for (Map.Entry<Combination, List<Mode>> server : plan.servers().entrySet()) {
+                if (stopping) {
+                    break;
+                }
                 done = runServer(server.getKey(), server.getValue(), done, plan.runCount());
             }
             return new Outcome(settings.outputDir(), finish(plan, false));
@@ -83,6 +87,9 @@ public final class MatrixRunner {
         int warmupRequests = 0;
         long warmupSucceeded = 0;
         for (Mode mode : modes) {
+            if (stopping) {
+                break;
+            }
             progress(done, total, combination, mode);
             if (server == null) {
                 try {
@@ -174,7 +181,8 @@ public final class MatrixRunner {
 
     /** Shutdown hook: Ctrl-C or SIGTERM. Kill the servers, mark what did not run, write what was measured. */
     private void interrupted(ExperimentPlan plan) {
-        ServerProcess.killAll();
+        stopping = true; // the main thread runs on while the hooks run: it must not start another server
+        ServerProcess.refuseNewAndKillAll();
         synchronized (this) {
             if (reportWritten) {
                 return; // the matrix had finished; the hook was about to be removed

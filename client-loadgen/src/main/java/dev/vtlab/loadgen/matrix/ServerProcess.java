@@ -23,6 +23,8 @@ import java.util.concurrent.TimeUnit;
 public final class ServerProcess implements AutoCloseable {
 
     private static final Set<ServerProcess> LIVE = ConcurrentHashMap.newKeySet();
+    /** Set when the runner shuts down: a server started after that would outlive it. */
+    private static volatile boolean refusing;
     private static final Duration POLL = Duration.ofMillis(200);
 
     private final Process process;
@@ -62,6 +64,10 @@ public final class ServerProcess implements AutoCloseable {
         }
         ServerProcess server = new ServerProcess(process, URI.create("http://127.0.0.1:" + port), log);
         LIVE.add(server);
+        if (refusing) { // checked after joining LIVE, so either this or refuseNewAndKillAll() sees the other
+            server.close();
+            throw new ServerStartException("not started: the runner is shutting down");
+        }
         server.awaitReady(client, readyTimeout);
         return server;
     }
@@ -124,7 +130,13 @@ public final class ServerProcess implements AutoCloseable {
         LIVE.remove(this);
     }
 
-    /** Kills every server still running; for shutdown hooks. */
+    /** For shutdown hooks: from now on no server may start, and every one still running is killed. */
+    public static void refuseNewAndKillAll() {
+        refusing = true;
+        killAll();
+    }
+
+    /** Kills every server still running. */
     public static void killAll() {
         for (ServerProcess server : List.copyOf(LIVE)) {
             try {

@@ -22,6 +22,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** Faults: a server killed mid-run, and a matrix stopped with SIGTERM. What was measured is kept; no orphan. */
 class FaultsTest {
 
+    /** A delay no other test uses, to find this test's servers among all processes. */
+    private static final String MARKER_DELAY = "4999ms";
+
     private final HttpClient client = HttpClients.create(Duration.ofSeconds(5));
 
     @Test
@@ -56,7 +59,8 @@ class FaultsTest {
             throws Exception {
         Process matrix = new ProcessBuilder(ServerJar.java(), "-cp", System.getProperty("java.class.path"),
                 "dev.vtlab.loadgen.LoadGenerator", "matrix", "--modes", "sync", "--flags", "T", "--requests", "20",
-                "--delay", "5s", "--timeout", "60s", "--warmup", "0", "--server-jar", ServerJar.path().toString(),
+                "--delay", MARKER_DELAY, "--timeout", "60s", "--warmup", "0",
+                "--server-jar", ServerJar.path().toString(),
                 "--out", out.toString())
                 .redirectErrorStream(true).redirectOutput(out.resolveSibling(out.getFileName() + ".log").toFile())
                 .start();
@@ -77,6 +81,11 @@ class FaultsTest {
                 server.onExit().get(30, TimeUnit.SECONDS);
                 assertThat(server.isAlive()).isFalse();
             }
+            // Not only the servers seen before the signal: none may have been started after it either.
+            assertThat(ProcessHandle.allProcesses().filter(ProcessHandle::isAlive)
+                    .filter(p -> p.info().arguments().map(List::of).orElse(List.of())
+                            .contains("--vtlab.repository.count-delay=" + MARKER_DELAY)))
+                    .isEmpty();
             assertThat(out.resolve("report.md")).content().contains("INTERRUPTED");
             JsonNode results = Json.MAPPER.readTree(out.resolve("results.json").toFile());
             assertThat(results.path("interrupted").asBoolean()).isTrue();
