@@ -9,6 +9,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.List;
+import java.util.LongSummaryStatistics;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
@@ -94,8 +95,8 @@ public final class LoadRun {
         Map<String, Long> failures = results.stream().filter(r -> !r.succeeded())
                 .collect(Collectors.groupingBy(RequestResult::cause, TreeMap::new, Collectors.counting()));
         double wallMs = results.stream().mapToLong(RequestResult::endMicros).max().orElse(0) / 1000.0;
-        double spreadMs = (results.stream().mapToLong(RequestResult::startMicros).max().orElse(0)
-                - results.stream().mapToLong(RequestResult::startMicros).min().orElse(0)) / 1000.0;
+        LongSummaryStatistics starts = results.stream().mapToLong(RequestResult::startMicros).summaryStatistics();
+        double spreadMs = results.isEmpty() ? 0 : (starts.getMax() - starts.getMin()) / 1000.0;
         long visitsSaved = visitsAfter - visitsBefore;
         long difference = labError == null ? succeeded + warmupSucceeded - visitsSaved : 0;
         boolean kernelTrouble = kernelDelta.entrySet().stream()
@@ -104,8 +105,8 @@ public final class LoadRun {
         RunSummary summary = new RunSummary(mode.label(), base.toString(), requests, concurrency, succeeded,
                 results.size() - succeeded, failures, wallMs, wallMs > 0 ? succeeded / (wallMs / 1000.0) : 0,
                 Latencies.of(results), spreadMs, clientCpuMs, warmupRequests, warmupSucceeded, visitsSaved,
-                Math.max(difference, 0), Math.max(-difference, 0), kernelDelta, kernelTrouble, ClientEnvironment.current(), environment, threads, jvm,
-                labError);
+                Math.max(difference, 0), Math.max(-difference, 0), kernelDelta, kernelTrouble,
+                ClientEnvironment.current(), environment, threads, jvm, labError);
         return new Measurement(summary, results);
     }
 

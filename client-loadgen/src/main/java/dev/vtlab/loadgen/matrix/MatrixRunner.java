@@ -116,8 +116,7 @@ public final class MatrixRunner {
             boolean clean = m.summary().clean();
             String message = clean ? null : describeFailure(m);
             record(new RunRecord(combination.label(), mode.label(),
-                    clean ? RunRecord.Status.OK : RunRecord.Status.FAILED_RUN, message, m.summary()));
-            samples.put(key(combination, mode), m.requests());
+                    clean ? RunRecord.Status.OK : RunRecord.Status.FAILED_RUN, message, m.summary()), m.requests());
             RequestsCsv.write(settings.outputDir().resolve("requests")
                     .resolve(mode.label() + "-" + combination.compactLabel() + ".csv"), m.requests());
             done++;
@@ -175,8 +174,16 @@ public final class MatrixRunner {
         out.flush();
     }
 
-    private synchronized void record(RunRecord record) {
+    private void record(RunRecord record) {
+        record(record, null);
+    }
+
+    /** Under the lock the shutdown hook's report takes too, so that it never reads a half-added run. */
+    private synchronized void record(RunRecord record, List<RequestResult> requests) {
         records.add(record);
+        if (requests != null) {
+            samples.put(record.key(), requests);
+        }
     }
 
     /** Shutdown hook: Ctrl-C or SIGTERM. Kill the servers, mark what did not run, write what was measured. */
@@ -211,9 +218,5 @@ public final class MatrixRunner {
         ReportWriter.write(settings, all, samples, started, Instant.now(), interrupted);
         reportWritten = true;
         return all;
-    }
-
-    static String key(Combination combination, Mode mode) {
-        return mode.label() + " " + combination.label();
     }
 }

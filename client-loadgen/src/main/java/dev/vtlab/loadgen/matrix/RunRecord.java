@@ -24,6 +24,11 @@ public record RunRecord(String flags, String mode, Status status, String message
         NOT_RUN
     }
 
+    /** The key a run's requests are kept under for the charts: mode and flags, e.g. {@code sync T1 A0 W0 R0}. */
+    public String key() {
+        return mode + " " + flags;
+    }
+
     public Combination combination() {
         return Combination.parse(flags);
     }
