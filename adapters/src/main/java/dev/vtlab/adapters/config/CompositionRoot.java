@@ -1,11 +1,13 @@
 package dev.vtlab.adapters.config;
 
-import dev.vtlab.adapters.lab.JvmFigures;
-import dev.vtlab.adapters.lab.LabEnvironmentSource;
+import dev.vtlab.adapters.lab.Layer;
+import dev.vtlab.adapters.lab.RecordingExecutor;
+import dev.vtlab.adapters.lab.RecordingVisitRepository;
 import dev.vtlab.adapters.lab.ThreadPlacement;
-import dev.vtlab.adapters.lab.VirtualThreadEvents;
 import dev.vtlab.adapters.out.persistence.SleepyVisitRepository;
+import dev.vtlab.adapters.out.visitstore.HttpVisitRepository;
 import dev.vtlab.application.port.in.SayHelloUseCase;
+import dev.vtlab.application.port.out.VisitRepository;
 import dev.vtlab.application.service.SayHelloService;
 import org.apache.coyote.ProtocolHandler;
 import org.apache.tomcat.util.threads.VirtualThreadExecutor;
@@ -15,26 +17,30 @@ import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.task.SimpleAsyncTaskExecutorBuilder;
 import org.springframework.boot.task.ThreadPoolTaskExecutorBuilder;
 import org.springframework.boot.tomcat.TomcatProtocolHandlerCustomizer;
-import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.task.AsyncTaskExecutor;
 
+import java.net.http.HttpClient;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
 
 /**
- * Composition root: wires the core by hand and chooses, for each of the four places, a platform or a virtual
- * thread executor. Moving virtual threads is a change here and in flags.properties, never in the core.
+ * Composition root: wires the core by hand against its port, picks the persistence adapter, and chooses, for each
+ * of the four places, a platform or a virtual thread executor. Moving virtual threads, or swapping the adapter, is
+ * a change here and in flags.properties, never in the core. The lab's recorders are wrapped around the adapters
+ * and executors here too, so that no adapter knows it is measured.
  */
 @Configuration(proxyBeanMethods = false)
 public class CompositionRoot {
 
     private static final Logger log = LoggerFactory.getLogger(CompositionRoot.class);
+    private static final Duration STORE_CONNECT_TIMEOUT = Duration.ofSeconds(5);
 
-    /** Validated settings; a bad flag or delay stops start-up here, before Tomcat starts. */
+    /** Validated settings; a bad flag, delay or repository setting stops start-up here, before Tomcat starts. */
     @Bean
     VtlabSettings vtlabSettings(ConfigurableEnvironment environment) {
         VtlabSettings settings = VtlabSettings.read(environment);
@@ -43,20 +49,27 @@ public class CompositionRoot {
             log.warn("spring.threads.virtual.enabled=true overrides {}: running with flags {}",
                     String.join(" and ", settings.overriddenBySpring()), settings.effective().label());
         }
+        log.info("repository {}{}", settings.repository().kind(),
+                settings.repository().http() ? " at " + settings.repository().url() : "");
         return settings;
     }
 
-    // ---- the core, wired by hand: no Spring annotation in domain or application ----
+    // ---- the core, wired by hand against its port: no Spring annotation in domain or application ----
 
     @Bean
-    SleepyVisitRepository visitRepository(VtlabSettings settings,
-                                          @Qualifier("repositoryExecutor") Executor repositoryExecutor,
-                                          ThreadPlacement placement) {
-        return new SleepyVisitRepository(settings.countDelay(), settings.saveDelay(), repositoryExecutor, placement);
+    RecordingVisitRepository visitRepository(VtlabSettings settings,
+                                             @Qualifier("repositoryExecutor") Executor repositoryExecutor,
+                                             ThreadPlacement placement) {
+        VtlabSettings.Repository repository = settings.repository();
+        VisitRepository adapter = repository.http()
+                ? new HttpVisitRepository(visitStoreClient(settings.effective().repository()), repository.url(),
+                        repository.timeout())
+                : new SleepyVisitRepository(settings.countDelay(), settings.saveDelay(), repositoryExecutor);
+        return new RecordingVisitRepository(adapter, placement);
     }
 
     @Bean
-    SayHelloUseCase sayHelloUseCase(SleepyVisitRepository visitRepository) {
+    SayHelloUseCase sayHelloUseCase(VisitRepository visitRepository) {
         return new SayHelloService(visitRepository);
     }
 
@@ -84,47 +97,43 @@ public class CompositionRoot {
                 : platform.build();
     }
 
-    /** W: the executor {@code /wrapped} hands to {@code supplyAsync}. */
+    /** W: the executor {@code /wrapped} hands to {@code supplyAsync}, with the lab recording who ran the task. */
     @Bean
-    Executor wrapperExecutor(VtlabSettings settings) {
-        return virtualOrDefault(settings.effective().wrapper(), "vt-wrapper-");
+    Executor wrapperExecutor(VtlabSettings settings, ThreadPlacement placement) {
+        return new RecordingExecutor(virtualOrDefault(settings.effective().wrapper(), "vt-wrapper-"),
+                Layer.WRAPPER, placement);
     }
 
-    /** R: the executor the repository's async calls wait on. */
+    /** R for the sleepy adapter: the executor its async calls wait on. */
     @Bean
     Executor repositoryExecutor(VtlabSettings settings) {
         return virtualOrDefault(settings.effective().repository(), "vt-repository-");
     }
 
     /**
-     * On: a new virtual thread per task. Off: exactly what {@code supplyAsync} uses when given no executor, the
-     * common pool, or a new platform thread per task when the common pool's parallelism is 1 (2 cores or fewer).
+     * R for the HTTP adapter: the executor of its {@link HttpClient}, which reads answers and runs the client's
+     * own tasks; no thread waits for the store on {@code sendAsync}. Off: the client's default, a cached pool of
+     * platform threads it creates itself ({@code HttpClient-N-Worker-M}). Either way, {@code sendAsync} hands
+     * its result to {@code supplyAsync}'s default executor before the caller sees it (a JDK rule, not ours).
+     */
+    private static HttpClient visitStoreClient(boolean virtual) {
+        HttpClient.Builder builder = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(STORE_CONNECT_TIMEOUT);
+        if (virtual) {
+            builder.executor(Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("vt-repository-", 0).factory()));
+        }
+        return builder.build();
+    }
+
+    /**
+     * On: a new virtual thread per task. Off: exactly what {@code supplyAsync} uses when given no executor, which
+     * depends on the JDK: the common pool (JDK 25 always; its parallelism is cores - 1), or on older JDKs a new
+     * platform thread per task when the common pool's parallelism is 1 (2 cores or fewer). docs/architecture.md
+     * has what was measured on each.
      */
     private static Executor virtualOrDefault(boolean virtual, String namePrefix) {
         return virtual
                 ? Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name(namePrefix, 0).factory())
                 : new CompletableFuture<Void>().defaultExecutor();
-    }
-
-    // ---- the lab ----
-
-    @Bean
-    ThreadPlacement threadPlacement() {
-        return new ThreadPlacement();
-    }
-
-    @Bean
-    VirtualThreadEvents virtualThreadEvents() {
-        return new VirtualThreadEvents();
-    }
-
-    @Bean
-    JvmFigures jvmFigures(VirtualThreadEvents virtualThreadEvents) {
-        return new JvmFigures(virtualThreadEvents);
-    }
-
-    @Bean
-    LabEnvironmentSource labEnvironment(VtlabSettings settings, ApplicationContext context) {
-        return new TomcatEnvironment(settings, context)::current;
     }
 }

@@ -7,6 +7,8 @@ import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.EnumerablePropertySource;
 import org.springframework.core.env.PropertySource;
 
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Set;
@@ -56,6 +58,39 @@ final class StrictSettings {
                     + ": must be between 0ms and " + max.toSeconds() + "s.");
         }
         return value;
+    }
+
+    /** One of {@code allowed} (exactly, surrounding blanks ignored); absent means {@code fallback}. */
+    String choice(String key, String fallback, Set<String> allowed) {
+        String raw = environment.getProperty(key);
+        if (raw == null) {
+            return fallback;
+        }
+        if (!allowed.contains(raw.strip())) {
+            throw new InvalidSettingException(key, "Invalid value '" + raw + "' for " + key + where(key)
+                    + ": allowed values are " + String.join(" and ", allowed) + ".");
+        }
+        return raw.strip();
+    }
+
+    /** An absolute {@code http://host:port} URL with nothing after the authority; absent means {@code fallback}. */
+    URI httpUrl(String key, URI fallback) {
+        String raw = environment.getProperty(key);
+        if (raw == null) {
+            return fallback;
+        }
+        try {
+            URI uri = new URI(raw.strip());
+            if ("http".equals(uri.getScheme()) && uri.getHost() != null && uri.getPort() > 0
+                    && (uri.getRawPath() == null || uri.getRawPath().isEmpty() || uri.getRawPath().equals("/"))
+                    && uri.getRawQuery() == null && uri.getRawFragment() == null) {
+                return uri;
+            }
+        } catch (URISyntaxException malformed) {
+            // reported below, with the expected form
+        }
+        throw new InvalidSettingException(key, "Invalid value '" + raw + "' for " + key + where(key)
+                + ": expected an http URL with host and port, such as http://127.0.0.1:8081.");
     }
 
     /**

@@ -26,7 +26,9 @@ final class TomcatEnvironment {
         return new LabEnvironment(settings.effective().forLab(), settings.springVirtualThreads(),
                 System.getProperty("java.version"), System.getProperty("java.vendor"),
                 runtime.availableProcessors(), ForkJoinPool.getCommonPoolParallelism(), runtime.maxMemory(),
-                tomcatLimits(), settings.countDelay().toMillis(), settings.saveDelay().toMillis());
+                tomcatLimits(), settings.countDelay().toMillis(), settings.saveDelay().toMillis(),
+                settings.repository().kind(),
+                settings.repository().http() ? settings.repository().url().toString() : null);
     }
 
     private LabEnvironment.TomcatLimits tomcatLimits() {

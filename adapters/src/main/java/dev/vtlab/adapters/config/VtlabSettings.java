@@ -2,6 +2,7 @@ package dev.vtlab.adapters.config;
 
 import org.springframework.core.env.ConfigurableEnvironment;
 
+import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -15,12 +16,32 @@ import java.util.Set;
  * @param springVirtualThreads {@code spring.threads.virtual.enabled}
  * @param countDelay           how long the repository's count blocks
  * @param saveDelay            how long the repository's save blocks
+ * @param repository           which persistence adapter serves the port, and where its store is
  */
 public record VtlabSettings(VirtualThreadFlags requested, boolean springVirtualThreads, Duration countDelay,
-                            Duration saveDelay) {
+                            Duration saveDelay, Repository repository) {
+
+    /**
+     * Configuration value: the persistence adapter.
+     *
+     * @param kind    {@code sleepy} (in memory, sleeps) or {@code http} (the visit store over HTTP)
+     * @param url     the visit store's base URL (used by {@code http})
+     * @param timeout how long one call to the store may take (used by {@code http})
+     */
+    public record Repository(String kind, URI url, Duration timeout) {
+        public static final String SLEEPY = "sleepy";
+        public static final String HTTP = "http";
+
+        public boolean http() {
+            return HTTP.equals(kind);
+        }
+    }
 
     public static final String COUNT_DELAY = "vtlab.repository.count-delay";
     public static final String SAVE_DELAY = "vtlab.repository.save-delay";
+    public static final String REPOSITORY_KIND = "vtlab.repository.kind";
+    public static final String REPOSITORY_URL = "vtlab.repository.url";
+    public static final String REPOSITORY_TIMEOUT = "vtlab.repository.timeout";
     static final String SPRING_VIRTUAL_THREADS = "spring.threads.virtual.enabled";
     static final String FLAGS_FILE = "flags.properties";
 
@@ -28,7 +49,9 @@ public record VtlabSettings(VirtualThreadFlags requested, boolean springVirtualT
     private static final Duration MAX_DELAY = Duration.ofSeconds(60);
     private static final Set<String> KNOWN = new LinkedHashSet<>(List.of(VirtualThreadFlags.TOMCAT,
             VirtualThreadFlags.ASYNC_EXECUTOR, VirtualThreadFlags.WRAPPER, VirtualThreadFlags.REPOSITORY,
-            COUNT_DELAY, SAVE_DELAY));
+            COUNT_DELAY, SAVE_DELAY, REPOSITORY_KIND, REPOSITORY_URL, REPOSITORY_TIMEOUT));
+    private static final URI DEFAULT_STORE = URI.create("http://127.0.0.1:8081");
+    private static final Duration DEFAULT_STORE_TIMEOUT = Duration.ofSeconds(30);
 
     /** Reads and validates; throws {@link InvalidSettingException} naming the first bad key. */
     public static VtlabSettings read(ConfigurableEnvironment environment) {
@@ -39,9 +62,18 @@ public record VtlabSettings(VirtualThreadFlags requested, boolean springVirtualT
                 settings.bool(VirtualThreadFlags.ASYNC_EXECUTOR, false),
                 settings.bool(VirtualThreadFlags.WRAPPER, false),
                 settings.bool(VirtualThreadFlags.REPOSITORY, false));
+        Duration storeTimeout = settings.duration(REPOSITORY_TIMEOUT, DEFAULT_STORE_TIMEOUT, MAX_DELAY);
+        if (storeTimeout.isZero()) {
+            throw new InvalidSettingException(REPOSITORY_TIMEOUT, "Invalid value '0' for " + REPOSITORY_TIMEOUT
+                    + ": must be above 0ms.");
+        }
         return new VtlabSettings(flags, settings.bool(SPRING_VIRTUAL_THREADS, false),
                 settings.duration(COUNT_DELAY, DEFAULT_DELAY, MAX_DELAY),
-                settings.duration(SAVE_DELAY, DEFAULT_DELAY, MAX_DELAY));
+                settings.duration(SAVE_DELAY, DEFAULT_DELAY, MAX_DELAY),
+                new Repository(settings.choice(REPOSITORY_KIND, Repository.SLEEPY,
+                        new LinkedHashSet<>(List.of(Repository.SLEEPY, Repository.HTTP))),
+                        settings.httpUrl(REPOSITORY_URL, DEFAULT_STORE),
+                        storeTimeout));
     }
 
     /** The flags the server actually applies. */

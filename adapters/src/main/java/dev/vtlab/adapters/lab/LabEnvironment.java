@@ -13,11 +13,14 @@ package dev.vtlab.adapters.lab;
  * @param maxHeapBytes             {@code Runtime.maxMemory()}
  * @param tomcat                   Tomcat's connector limits
  * @param repositoryCountDelayMs   how long {@code count} blocks
- * @param repositorySaveDelayMs    how long {@code save} blocks
+ * @param repositorySaveDelayMs    how long {@code save} blocks (both delays apply to the sleepy adapter only)
+ * @param repository               which persistence adapter serves the port: {@code sleepy} or {@code http}
+ * @param repositoryUrl            the visit store's URL for {@code http}, else {@code null}
  */
 public record LabEnvironment(Flags flags, boolean springVirtualThreads, String javaVersion, String javaVendor,
                              int availableProcessors, int commonPoolParallelism, long maxHeapBytes,
-                             TomcatLimits tomcat, long repositoryCountDelayMs, long repositorySaveDelayMs) {
+                             TomcatLimits tomcat, long repositoryCountDelayMs, long repositorySaveDelayMs,
+                             String repository, String repositoryUrl) {
 
     /**
      * The flags as the lab reports them.
