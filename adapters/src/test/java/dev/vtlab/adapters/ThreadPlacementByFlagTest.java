@@ -3,9 +3,11 @@ package dev.vtlab.adapters;
 import dev.vtlab.adapters.lab.Layer;
 import dev.vtlab.adapters.lab.ThreadKind;
 import dev.vtlab.adapters.lab.ThreadPlacement.LayerPlacement;
+import dev.vtlab.adapters.out.visitstore.FakeVisitStore;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -52,21 +54,42 @@ class ThreadPlacementByFlagTest {
     void each_flag_moves_only_the_layers_it_governs(Flags flags) {
         try (RunningServer server = RunningServer.start(flags.t(), flags.a(), flags.w(), flags.r(),
                 "--vtlab.repository.count-delay=50ms", "--vtlab.repository.save-delay=50ms")) {
-            String tomcatPool = "http-nio-127.0.0.1-\\S+-exec-"; // the port, or "auto-N" for a free port
-            Expected entry = Expected.of(flags.t(), "vt-tomcat-", tomcatPool);
-            Expected appTask = Expected.of(flags.a(), "vt-app-task-", "task-");
-            Expected wrapper = Expected.of(flags.w(), "vt-wrapper-", DEFAULT_ASYNC_POOL);
-            Expected repository = Expected.of(flags.r(), "vt-repository-", DEFAULT_ASYNC_POOL);
-
-            assertPlacement(server, "/sync", Map.of(Layer.WEB_ENTRY, entry, Layer.REPOSITORY_COUNT, entry,
-                    Layer.REPOSITORY_SAVE, entry, Layer.WEB_COMPLETION, entry));
-            assertPlacement(server, "/async", Map.of(Layer.WEB_ENTRY, entry, Layer.REPOSITORY_COUNT, repository,
-                    Layer.REPOSITORY_SAVE, repository, Layer.WEB_COMPLETION, repository));
-            assertPlacement(server, "/wrapped", Map.of(Layer.WEB_ENTRY, entry, Layer.WRAPPER, wrapper,
-                    Layer.REPOSITORY_COUNT, wrapper, Layer.REPOSITORY_SAVE, wrapper, Layer.WEB_COMPLETION, wrapper));
-            assertPlacement(server, "/callable", Map.of(Layer.WEB_ENTRY, entry, Layer.ASYNC_EXECUTOR, appTask,
-                    Layer.REPOSITORY_COUNT, appTask, Layer.REPOSITORY_SAVE, appTask, Layer.WEB_COMPLETION, appTask));
+            assertTheMap(server, flags, Expected.of(flags.r(), "vt-repository-", DEFAULT_ASYNC_POOL));
         }
+    }
+
+    /**
+     * The HTTP adapter over a store on loopback: the same map, but for {@code /async}. There no thread waits for
+     * the store, and {@code HttpClient.sendAsync} hands every answer to {@code supplyAsync}'s default executor
+     * (a JDK rule), so the repository layers and the completion run there whatever R says; R only chooses the
+     * client's own executor, which reads the answers.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("allCombinations")
+    void with_the_http_adapter_async_completes_where_the_jdk_client_hands_its_answers(Flags flags) {
+        try (FakeVisitStore store = FakeVisitStore.startOn(0, Duration.ofMillis(50));
+             RunningServer server = RunningServer.start(flags.t(), flags.a(), flags.w(), flags.r(),
+                     "--vtlab.repository.kind=http", "--vtlab.repository.url=" + store.url())) {
+            assertTheMap(server, flags, Expected.of(false, "", DEFAULT_ASYNC_POOL));
+            assertThat(store.saved()).as("one visit per endpoint, saved at the store").isEqualTo(4);
+        }
+    }
+
+    /** Every endpoint once; {@code asyncRepository} is where the repository's futures complete under /async. */
+    private static void assertTheMap(RunningServer server, Flags flags, Expected asyncRepository) {
+        String tomcatPool = "http-nio-127.0.0.1-\\S+-exec-"; // the port, or "auto-N" for a free port
+        Expected entry = Expected.of(flags.t(), "vt-tomcat-", tomcatPool);
+        Expected appTask = Expected.of(flags.a(), "vt-app-task-", "task-");
+        Expected wrapper = Expected.of(flags.w(), "vt-wrapper-", DEFAULT_ASYNC_POOL);
+
+        assertPlacement(server, "/sync", Map.of(Layer.WEB_ENTRY, entry, Layer.REPOSITORY_COUNT, entry,
+                Layer.REPOSITORY_SAVE, entry, Layer.WEB_COMPLETION, entry));
+        assertPlacement(server, "/async", Map.of(Layer.WEB_ENTRY, entry, Layer.REPOSITORY_COUNT, asyncRepository,
+                Layer.REPOSITORY_SAVE, asyncRepository, Layer.WEB_COMPLETION, asyncRepository));
+        assertPlacement(server, "/wrapped", Map.of(Layer.WEB_ENTRY, entry, Layer.WRAPPER, wrapper,
+                Layer.REPOSITORY_COUNT, wrapper, Layer.REPOSITORY_SAVE, wrapper, Layer.WEB_COMPLETION, wrapper));
+        assertPlacement(server, "/callable", Map.of(Layer.WEB_ENTRY, entry, Layer.ASYNC_EXECUTOR, appTask,
+                Layer.REPOSITORY_COUNT, appTask, Layer.REPOSITORY_SAVE, appTask, Layer.WEB_COMPLETION, appTask));
     }
 
     /** One request to the path; every layer it names ran once on the expected pool; no other layer ran. */

@@ -36,16 +36,28 @@ public final class ArchitectureRules {
                 .layer("Application").definedBy(base + ".application..")
                 .layer("Web").definedBy(base + ".adapters.in.web..")
                 .layer("Persistence").definedBy(base + ".adapters.out.persistence..")
+                .layer("VisitStore").definedBy(base + ".adapters.out.visitstore..")
                 .layer("Lab").definedBy(base + ".adapters.lab..")
                 .layer("Config").definedBy(base + ".adapters.config..")
                 .whereLayer("Config").mayNotBeAccessedByAnyLayer()
-                .whereLayer("Web").mayOnlyBeAccessedByLayers("Config")
+                .whereLayer("Lab").mayOnlyBeAccessedByLayers("Config")
+                .whereLayer("Web").mayOnlyBeAccessedByLayers("Lab", "Config")
                 .whereLayer("Persistence").mayOnlyBeAccessedByLayers("Config")
-                .whereLayer("Lab").mayOnlyBeAccessedByLayers("Web", "Persistence", "Config")
-                .whereLayer("Application").mayOnlyBeAccessedByLayers("Web", "Persistence", "Config")
-                .whereLayer("Domain").mayOnlyBeAccessedByLayers("Application", "Web", "Persistence", "Config")
-                .because("dependencies point inwards: the core (domain, application) never knows its adapters, web "
-                        + "and persistence adapters never know each other, and only the composition root knows all");
+                .whereLayer("VisitStore").mayOnlyBeAccessedByLayers("Config")
+                .whereLayer("Application").mayOnlyBeAccessedByLayers("Web", "Persistence", "VisitStore", "Lab",
+                        "Config")
+                .whereLayer("Domain").mayOnlyBeAccessedByLayers("Application", "Web", "Persistence", "VisitStore",
+                        "Lab", "Config")
+                .because("dependencies point inwards: the core (domain, application) never knows its adapters, "
+                        + "adapters never know each other, the lab wraps them from outside, and only the "
+                        + "composition root knows all");
+    }
+
+    public static ArchRule adaptersDoNotKnowTheLab(String base) {
+        return noClasses().that().resideInAnyPackage(base + ".adapters.in..", base + ".adapters.out..")
+                .should().dependOnClassesThat().resideInAPackage(base + ".adapters.lab..")
+                .because("measuring wraps the adapters (decorators, interceptors wired in the composition root): "
+                        + "an adapter written in a workshop must not need a single lab call to be measured");
     }
 
     public static ArchRule domainDependsOnNothingButTheJdk(String base) {

@@ -7,6 +7,7 @@ import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.EvaluationResult;
 import dev.vtlab.archfixture.adapters.in.web.WebAdapterCallingPersistence;
 import dev.vtlab.archfixture.adapters.out.persistence.PersistenceAdapterWithItsOwnPool;
+import dev.vtlab.archfixture.adapters.out.visitstore.StoreAdapterRecordingItsThreads;
 import dev.vtlab.archfixture.application.ServiceCallingHttp;
 import dev.vtlab.archfixture.application.ServiceKnowingTheWeb;
 import dev.vtlab.archfixture.application.ServiceStartingThreads;
@@ -45,6 +46,9 @@ class ArchitectureRulesCanFailTest {
         return Stream.of(
                 rule("layers", ArchitectureRules::layersFollowTheDependencyRule, WebAdapterCallingPersistence.class),
                 rule("layers", ArchitectureRules::layersFollowTheDependencyRule, ServiceKnowingTheWeb.class),
+                rule("layers", ArchitectureRules::layersFollowTheDependencyRule, StoreAdapterRecordingItsThreads.class),
+                rule("no lab in adapters", ArchitectureRules::adaptersDoNotKnowTheLab,
+                        StoreAdapterRecordingItsThreads.class),
                 rule("domain", ArchitectureRules::domainDependsOnNothingButTheJdk, SpringAnnotatedEntity.class),
                 rule("application", ArchitectureRules::applicationDependsOnlyOnTheDomainAndTheJdk,
                         ServiceKnowingTheWeb.class),
@@ -81,6 +85,7 @@ class ArchitectureRulesCanFailTest {
 
     static Stream<Function<String, ArchRule>> allRules() {
         return Stream.of(ArchitectureRules::layersFollowTheDependencyRule,
+                ArchitectureRules::adaptersDoNotKnowTheLab,
                 ArchitectureRules::domainDependsOnNothingButTheJdk,
                 ArchitectureRules::applicationDependsOnlyOnTheDomainAndTheJdk,
                 ArchitectureRules::theCoreDoesNotSpeakHttp,

@@ -16,6 +16,9 @@ class ArchitectureTest {
     static final ArchRule layers_follow_the_dependency_rule = ArchitectureRules.layersFollowTheDependencyRule(BASE);
 
     @ArchTest
+    static final ArchRule adapters_do_not_know_the_lab = ArchitectureRules.adaptersDoNotKnowTheLab(BASE);
+
+    @ArchTest
     static final ArchRule domain_depends_on_nothing_but_the_jdk = ArchitectureRules.domainDependsOnNothingButTheJdk(BASE);
 
     @ArchTest

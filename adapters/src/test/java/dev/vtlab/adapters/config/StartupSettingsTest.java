@@ -51,6 +51,21 @@ class StartupSettingsTest {
     }
 
     @Test
+    void an_unknown_repository_kind_stops_start_up_naming_the_key() {
+        assertStartupFails(VtlabSettings.REPOSITORY_KIND, "Invalid value 'postgres' for vtlab.repository.kind",
+                "allowed values are sleepy and http", "--vtlab.repository.kind=postgres");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"127.0.0.1:8081", "http://127.0.0.1", "ftp://127.0.0.1:21", "http://127.0.0.1:8081/visits",
+            "http://[::1:8081", "http ://x:1"})
+    void a_malformed_store_url_stops_start_up_naming_the_key(String url) {
+        assertStartupFails(VtlabSettings.REPOSITORY_URL, "Invalid value '" + url + "' for vtlab.repository.url",
+                "expected an http URL with host and port", "--vtlab.repository.kind=http",
+                "--vtlab.repository.url=" + url);
+    }
+
+    @Test
     void a_mistyped_flag_stops_start_up_instead_of_changing_nothing() {
         assertStartupFails("vtlab.virtual-threads.tomcatt", "Unknown setting vtlab.virtual-threads.tomcatt",
                 "known settings are vtlab.virtual-threads.tomcat", "--vtlab.virtual-threads.tomcatt=true");
