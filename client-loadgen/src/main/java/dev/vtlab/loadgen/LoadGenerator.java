@@ -2,13 +2,17 @@ package dev.vtlab.loadgen;
 
 import dev.vtlab.loadgen.cli.MatrixCommand;
 import dev.vtlab.loadgen.cli.RunCommand;
+import dev.vtlab.loadgen.cli.VisitStoreCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** Load generator entry point: {@code run} (one burst) and {@code matrix} (the flag-matrix experiment). */
+/**
+ * Load generator entry point: {@code run} (one burst), {@code matrix} (the flag-matrix experiment) and
+ * {@code visit-store} (the slow backend of the server's HTTP adapter).
+ */
 @Command(name = "vtlab-loadgen", mixinStandardHelpOptions = true, version = "vtlab-loadgen 0.1.0",
         description = "Measures where virtual threads help a Spring Boot service.",
-        subcommands = {RunCommand.class, MatrixCommand.class})
+        subcommands = {RunCommand.class, MatrixCommand.class, VisitStoreCommand.class})
 public final class LoadGenerator implements Runnable {
 
     @CommandLine.Spec
@@ -39,6 +43,6 @@ public final class LoadGenerator implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: run or matrix");
+        throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: run, matrix or visit-store");
     }
 }

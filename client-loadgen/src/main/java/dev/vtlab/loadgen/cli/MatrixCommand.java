@@ -5,7 +5,9 @@ import dev.vtlab.loadgen.matrix.ExperimentPlan;
 import dev.vtlab.loadgen.matrix.MatrixRunner;
 import dev.vtlab.loadgen.matrix.MatrixSettings;
 import dev.vtlab.loadgen.matrix.Profile;
+import dev.vtlab.loadgen.matrix.Repository;
 import dev.vtlab.loadgen.matrix.RunRecord;
+import dev.vtlab.loadgen.report.RepositoryComparison;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -19,9 +21,11 @@ import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 
@@ -76,6 +80,11 @@ public final class MatrixCommand implements Callable<Integer> {
             + "(e.g. server.tomcat.threads.max=4).")
     List<String> serverArgs = new ArrayList<>();
 
+    @Option(names = "--repository", split = ",", description = "Persistence adapters to measure, each with the "
+            + "whole matrix: sleepy (in the server) and/or http (a visit store process per server, started and "
+            + "stopped by the matrix). Default: sleepy.")
+    List<String> repositories;
+
     @Option(names = "--server-jar", description = "The server jar (default: adapters/target/vtlab-server.jar, "
             + "looked up from here and from the parent folder).")
     Path serverJar;
@@ -85,22 +94,52 @@ public final class MatrixCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        MatrixSettings settings = settings();
-        ExperimentPlan plan = ExperimentPlan.of(settings.modes(), settings.flags());
+        List<Repository> kinds = repositories();
+        MatrixSettings base = settings();
+        ExperimentPlan plan = ExperimentPlan.of(base.modes(), base.flags());
         PrintWriter console = spec.commandLine().getOut();
-        console.printf(Locale.ROOT, "vtlab matrix: %d runs on %d servers, %d requests each, delays %d+%d ms, "
-                        + "timeout %d s; report in %s%n", plan.runCount(), plan.servers().size(), settings.requests(),
-                settings.countDelay().toMillis(), settings.saveDelay().toMillis(), settings.timeout().toSeconds(),
-                settings.outputDir());
-        MatrixRunner.Outcome outcome = new MatrixRunner(settings, console).run(plan);
-        Path report = outcome.reportDir();
-        List<RunRecord> runs = outcome.runs();
+        console.printf(Locale.ROOT, "vtlab matrix: %d runs on %d servers per repository (%s), %d requests each, "
+                        + "delays %d+%d ms, timeout %d s; report in %s%n", plan.runCount(), plan.servers().size(),
+                kinds.stream().map(Repository::label).reduce((a, b) -> a + ", " + b).orElse(""), base.requests(),
+                base.countDelay().toMillis(), base.saveDelay().toMillis(), base.timeout().toSeconds(),
+                base.outputDir());
+        Map<Repository, List<RunRecord>> all = new LinkedHashMap<>();
+        for (Repository kind : kinds) {
+            // One repository: the report goes where it always did. Several: one folder each, and a comparison.
+            MatrixSettings settings = kinds.size() == 1 ? base.with(kind, base.outputDir())
+                    : base.with(kind, base.outputDir().resolve(kind.label()));
+            if (kinds.size() > 1) {
+                console.printf("-- repository %s --%n", kind.label());
+            }
+            MatrixRunner.Outcome outcome = new MatrixRunner(settings, console).run(plan);
+            all.put(kind, outcome.runs());
+            console.printf("Report: %s%n        %s%n", outcome.reportDir().resolve("report.md"),
+                    outcome.reportDir().resolve("report.html"));
+            if (outcome.interrupted()) {
+                break;
+            }
+        }
+        if (kinds.size() > 1) {
+            console.printf("Comparison: %s%n", RepositoryComparison.write(base.outputDir(), base.commandLine(), all));
+        }
+        List<RunRecord> runs = all.values().stream().flatMap(List::stream).toList();
         long serverFailed = runs.stream().filter(r -> r.status() == RunRecord.Status.SERVER_FAILED).count();
         long lost = runs.stream().filter(RunRecord::measured).mapToLong(r -> r.summary().lostWrites()).sum();
-        console.printf("Report: %s%n        %s%n", report.resolve("report.md"), report.resolve("report.html"));
         console.printf("Lost writes: %d; servers that did not start: %d%n", lost, serverFailed);
         console.flush();
-        return serverFailed == 0 && lost == 0 ? 0 : 1;
+        return serverFailed == 0 && lost == 0 && all.size() == kinds.size() ? 0 : 1;
+    }
+
+    private List<Repository> repositories() {
+        List<Repository> kinds = new ArrayList<>();
+        for (String label : repositories == null ? List.of("sleepy") : repositories) {
+            Repository kind = Repository.parse(label).orElseThrow(() -> usage("unknown repository '" + label
+                    + "'; expected sleepy or http"));
+            if (!kinds.contains(kind)) {
+                kinds.add(kind);
+            }
+        }
+        return kinds;
     }
 
     private MatrixSettings settings() {
@@ -140,13 +179,14 @@ public final class MatrixCommand implements Callable<Integer> {
             throw usage("--heap must be a size such as 512m or 2g, was '" + heap + "'");
         }
         for (String arg : serverArgs) {
-            if (!arg.matches("[a-z][a-z0-9.\\-]*=.*") || arg.startsWith("vtlab.virtual-threads.")) {
-                throw usage("--server-arg must be key=value and must not set a flag (the matrix sets those), was '"
-                        + arg + "'");
+            if (!arg.matches("[a-z][a-z0-9.\\-]*=.*") || arg.startsWith("vtlab.virtual-threads.")
+                    || arg.startsWith("vtlab.repository.kind=") || arg.startsWith("vtlab.repository.url=")) {
+                throw usage("--server-arg must be key=value and must not set a flag or the repository (the matrix "
+                        + "sets those: --flags, --repository), was '" + arg + "'");
             }
         }
         return new MatrixSettings(preset, modes == null ? List.of(Mode.values()) : List.copyOf(modes), varied, n, d, d,
-                t, w, heap, commonPoolParallelism, List.copyOf(serverArgs), findServerJar(), javaCommand(),
+                t, w, heap, commonPoolParallelism, List.copyOf(serverArgs), Repository.SLEEPY, findServerJar(), javaCommand(),
                 out != null ? out : Path.of("target", "experiments",
                         LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))),
                 "vtlab-loadgen " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));

@@ -84,7 +84,7 @@ public final class RunCommand implements Callable<Integer> {
         }
         LoadRun run = new LoadRun(client, connectTimeout, timeout);
         long warmupSucceeded = run.warmUp(url, mode, warmup);
-        LoadRun.Measurement measurement = run.measure(url, mode, requests, effectiveConcurrency(), visitsBefore,
+        LoadRun.Measurement measurement = run.measure(url, mode, requests, effectiveConcurrency(), lab, visitsBefore,
                 warmup, warmupSucceeded);
         RunSummary summary = measurement.summary();
         out.print(SummaryText.render(summary));

@@ -10,7 +10,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 
 /** Reads and resets the server's lab endpoints ({@code /lab/...}) over HTTP. */
-public final class LabClient {
+public final class LabClient implements VisitCounter {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
 
@@ -34,6 +34,7 @@ public final class LabClient {
         return get("/lab/jvm");
     }
 
+    @Override
     public long visitsSaved() throws IOException, InterruptedException {
         return get("/lab/visits").path("saved").asLong();
     }

@@ -55,12 +55,14 @@ public final class LoadRun {
     /**
      * Measures one burst.
      *
-     * @param visitsBefore    the server's visit count read before the warm-up
+     * @param visits          where visits are counted (the server's lab, or the visit store)
+     * @param visitsBefore    the visit count read before the warm-up
      * @param warmupRequests  warm-up requests sent since then
      * @param warmupSucceeded of which succeeded
      */
-    public Measurement measure(URI base, Mode mode, int requests, int concurrency, long visitsBefore,
-                               int warmupRequests, long warmupSucceeded) throws InterruptedException {
+    public Measurement measure(URI base, Mode mode, int requests, int concurrency, VisitCounter visits,
+                               long visitsBefore, int warmupRequests, long warmupSucceeded)
+            throws InterruptedException {
         LabClient lab = new LabClient(client, base);
         String labError = null;
         try {
@@ -86,7 +88,7 @@ public final class LoadRun {
             environment = lab.environment();
             threads = lab.threads();
             jvm = lab.jvm();
-            visitsAfter = lab.visitsSaved();
+            visitsAfter = visits.visitsSaved();
         } catch (IOException e) {
             labError = "could not read the lab after the burst: " + e.getMessage();
         }

@@ -1,11 +1,11 @@
 package dev.vtlab.loadgen.matrix;
 
 import dev.vtlab.loadgen.load.HttpClients;
-import dev.vtlab.loadgen.load.LabClient;
 import dev.vtlab.loadgen.load.LoadRun;
 import dev.vtlab.loadgen.load.Mode;
 import dev.vtlab.loadgen.load.RequestResult;
 import dev.vtlab.loadgen.load.RequestsCsv;
+import dev.vtlab.loadgen.load.VisitCounter;
 import dev.vtlab.loadgen.report.HumanDuration;
 import dev.vtlab.loadgen.report.ReportWriter;
 
@@ -28,7 +28,6 @@ import java.util.Map;
  */
 public final class MatrixRunner {
 
-    private static final Duration READY_TIMEOUT = Duration.ofSeconds(90);
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
     private static final Duration STOP_GRACE = Duration.ofSeconds(10);
     /** After a failed run the server still works off what the client gave up on: no point waiting for it. */
@@ -52,10 +51,11 @@ public final class MatrixRunner {
     /**
      * What an experiment produced.
      *
-     * @param reportDir where the report was written
-     * @param runs      every planned run, measured or not
+     * @param reportDir   where the report was written
+     * @param runs        every planned run, measured or not
+     * @param interrupted whether Ctrl-C or SIGTERM stopped it
      */
-    public record Outcome(Path reportDir, List<RunRecord> runs) {
+    public record Outcome(Path reportDir, List<RunRecord> runs, boolean interrupted) {
     }
 
     /** Runs the whole plan and writes the report. */
@@ -70,7 +70,7 @@ public final class MatrixRunner {
                 }
                 done = runServer(server.getKey(), server.getValue(), done, plan.runCount());
             }
-            return new Outcome(settings.outputDir(), finish(plan, false));
+            return new Outcome(settings.outputDir(), finish(plan, false), stopping);
         } finally {
             ServerProcess.killAll();
             try {
@@ -82,7 +82,8 @@ public final class MatrixRunner {
     }
 
     private int runServer(Combination combination, List<Mode> modes, int done, int total) throws InterruptedException {
-        ServerProcess server = null;
+        ServerUnderTest server = null;
+        VisitCounter visits = null;
         long visitsBefore = 0;
         int warmupRequests = 0;
         long warmupSucceeded = 0;
@@ -93,9 +94,10 @@ public final class MatrixRunner {
             progress(done, total, combination, mode);
             if (server == null) {
                 try {
-                    server = startServer(combination);
-                    LabClient lab = new LabClient(client, server.base());
-                    visitsBefore = lab.visitsSaved();
+                    server = ServerUnderTest.start(settings, combination, settings.outputDir().resolve("servers"),
+                            client);
+                    visits = server.visits(client);
+                    visitsBefore = visits.visitsSaved();
                     // Warm-up goes to /sync in every combination: it warms Tomcat, Spring MVC, Jackson and the
                     // use case without queuing work that a failing mode would leave behind.
                     warmupRequests = settings.warmup();
@@ -112,7 +114,7 @@ public final class MatrixRunner {
                 }
             }
             LoadRun.Measurement m = loadRun().measure(server.base(), mode,
-                    settings.requests(), settings.requests(), visitsBefore, warmupRequests, warmupSucceeded);
+                    settings.requests(), settings.requests(), visits, visitsBefore, warmupRequests, warmupSucceeded);
             boolean clean = m.summary().clean();
             String message = clean ? null : describeFailure(m);
             record(new RunRecord(combination.label(), mode.label(),
@@ -142,13 +144,6 @@ public final class MatrixRunner {
 
     private LoadRun loadRun() {
         return new LoadRun(client, CONNECT_TIMEOUT, settings.timeout());
-    }
-
-    private ServerProcess startServer(Combination combination)
-            throws ServerProcess.ServerStartException, InterruptedException {
-        Path log = settings.outputDir().resolve("servers").resolve(combination.compactLabel() + ".log");
-        return ServerProcess.start(settings.java(), settings.serverJar(), settings.jvmOptions(),
-                settings.serverArgs(combination), log, client, READY_TIMEOUT);
     }
 
     private static String describeFailure(LoadRun.Measurement m) {

@@ -22,6 +22,7 @@ import java.util.Set;
  * @param heap                  server {@code -Xmx}, or {@code null} for the JVM default
  * @param commonPoolParallelism server common-pool parallelism, or {@code null} for the JVM default
  * @param serverArgs            extra {@code --key=value} server arguments
+ * @param repository            the server's persistence adapter; for {@code http} each server gets a visit store
  * @param serverJar             the server jar
  * @param java                  the java launcher for the servers (this JVM's)
  * @param outputDir             where the report goes
@@ -29,8 +30,14 @@ import java.util.Set;
  */
 public record MatrixSettings(Profile profile, List<Mode> modes, Set<Character> flags, int requests,
                              Duration countDelay, Duration saveDelay, Duration timeout, int warmup, String heap,
-                             Integer commonPoolParallelism, List<String> serverArgs, Path serverJar, String java,
-                             Path outputDir, String commandLine) {
+                             Integer commonPoolParallelism, List<String> serverArgs, Repository repository,
+                             Path serverJar, String java, Path outputDir, String commandLine) {
+
+    /** The same experiment for another persistence adapter, reported in its own folder. */
+    public MatrixSettings with(Repository otherRepository, Path otherOutputDir) {
+        return new MatrixSettings(profile, modes, flags, requests, countDelay, saveDelay, timeout, warmup, heap,
+                commonPoolParallelism, serverArgs, otherRepository, serverJar, java, otherOutputDir, commandLine);
+    }
 
     /** JVM options for each server. */
     List<String> jvmOptions() {
@@ -47,6 +54,7 @@ public record MatrixSettings(Profile profile, List<Mode> modes, Set<Character> f
     /** Server arguments for one combination. */
     List<String> serverArgs(Combination combination) {
         List<String> args = new ArrayList<>(combination.serverArgs());
+        args.add("--vtlab.repository.kind=" + repository.label());
         args.add("--vtlab.repository.count-delay=" + countDelay.toMillis() + "ms");
         args.add("--vtlab.repository.save-delay=" + saveDelay.toMillis() + "ms");
         serverArgs.forEach(arg -> args.add("--" + arg));

@@ -1,12 +1,12 @@
 package dev.vtlab.loadgen.matrix;
 
-import dev.vtlab.loadgen.load.LabClient;
-
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -15,10 +15,11 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntFunction;
 
 /**
- * A vtlab server started as a child JVM (the same JDK as this one) on a free loopback port. Every started server
- * is tracked until it has exited, so that {@link #killAll()} can leave no orphan, even on Ctrl-C.
+ * A child JVM serving HTTP on a free loopback port: a vtlab server, or the visit store behind one. Every started
+ * process is tracked until it has exited, so that {@link #killAll()} can leave no orphan, even on Ctrl-C.
  */
 public final class ServerProcess implements AutoCloseable {
 
@@ -26,6 +27,7 @@ public final class ServerProcess implements AutoCloseable {
     /** Set when the runner shuts down: a server started after that would outlive it. */
     private static volatile boolean refusing;
     private static final Duration POLL = Duration.ofMillis(200);
+    private static final Duration POLL_TIMEOUT = Duration.ofSeconds(5);
 
     private final Process process;
     private final URI base;
@@ -38,29 +40,48 @@ public final class ServerProcess implements AutoCloseable {
     }
 
     /**
-     * Starts a server and waits until its lab answers.
+     * Starts a vtlab server and waits until its lab answers.
      *
      * @param jvmOptions  e.g. {@code -Xmx512m}
      * @param serverArgs  {@code --key=value} arguments (flags, delays)
      * @param log         where the server's output goes
      * @throws ServerStartException when it exits, or does not answer within {@code readyTimeout}
      */
-    public static ServerProcess start(String java, Path serverJar, List<String> jvmOptions, List<String> serverArgs,
-                                      Path log, HttpClient client, Duration readyTimeout)
+    public static ServerProcess startServer(String java, Path serverJar, List<String> jvmOptions,
+                                            List<String> serverArgs, Path log, HttpClient client,
+                                            Duration readyTimeout) throws ServerStartException, InterruptedException {
+        return start(port -> {
+            List<String> command = new ArrayList<>(List.of(java));
+            command.addAll(jvmOptions);
+            command.addAll(List.of("-jar", serverJar.toString(), "--server.port=" + port,
+                    "--spring.main.banner-mode=off"));
+            command.addAll(serverArgs);
+            return command;
+        }, "/lab/environment", log, client, readyTimeout);
+    }
+
+    /**
+     * Starts a child process and waits until it answers 200 on {@code readyPath}.
+     *
+     * @param command   the command line for a given free port
+     * @param readyPath a path that answers 200 once the process serves
+     * @param log       where the process's output goes
+     * @throws ServerStartException when it exits, or does not answer within {@code readyTimeout}
+     */
+    public static ServerProcess start(IntFunction<List<String>> command, String readyPath, Path log,
+                                      HttpClient client, Duration readyTimeout)
             throws ServerStartException, InterruptedException {
         int port = freePort();
-        List<String> command = new ArrayList<>(List.of(java));
-        command.addAll(jvmOptions);
-        command.addAll(List.of("-jar", serverJar.toString(), "--server.port=" + port, "--spring.main.banner-mode=off"));
-        command.addAll(serverArgs);
+        List<String> commandLine = command.apply(port);
         Process process;
         try {
             Files.createDirectories(log.toAbsolutePath().getParent());
             // Appended: a server restarted after a failed run keeps the log of the one before.
-            process = new ProcessBuilder(command).redirectErrorStream(true)
+            process = new ProcessBuilder(commandLine).redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
         } catch (IOException e) {
-            throw new ServerStartException("could not start " + String.join(" ", command) + ": " + e.getMessage());
+            throw new ServerStartException("could not start " + String.join(" ", commandLine) + ": "
+                    + e.getMessage());
         }
         ServerProcess server = new ServerProcess(process, URI.create("http://127.0.0.1:" + port), log);
         LIVE.add(server);
@@ -68,7 +89,7 @@ public final class ServerProcess implements AutoCloseable {
             server.close();
             throw new ServerStartException("not started: the runner is shutting down");
         }
-        server.awaitReady(client, readyTimeout);
+        server.awaitReady(client, readyPath, readyTimeout);
         return server;
     }
 
@@ -80,24 +101,27 @@ public final class ServerProcess implements AutoCloseable {
         return process.pid();
     }
 
-    private void awaitReady(HttpClient client, Duration timeout) throws ServerStartException, InterruptedException {
-        LabClient lab = new LabClient(client, base);
+    private void awaitReady(HttpClient client, String readyPath, Duration timeout)
+            throws ServerStartException, InterruptedException {
+        HttpRequest ready = HttpRequest.newBuilder(base.resolve(readyPath)).timeout(POLL_TIMEOUT).GET().build();
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
                 LIVE.remove(this);
-                throw new ServerStartException("server exited with code " + process.exitValue()
+                throw new ServerStartException("process exited with code " + process.exitValue()
                         + " before it was ready: " + lastLines());
             }
             try {
-                lab.environment();
-                return;
+                if (client.send(ready, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                    return;
+                }
             } catch (IOException notYet) {
-                Thread.sleep(POLL);
+                // not listening yet
             }
+            Thread.sleep(POLL);
         }
         close();
-        throw new ServerStartException("server not ready within " + timeout.toSeconds() + " s: " + lastLines());
+        throw new ServerStartException("not ready within " + timeout.toSeconds() + " s: " + lastLines());
     }
 
     /**

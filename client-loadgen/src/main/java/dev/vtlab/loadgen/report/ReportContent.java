@@ -3,6 +3,7 @@ package dev.vtlab.loadgen.report;
 import dev.vtlab.loadgen.load.Mode;
 import dev.vtlab.loadgen.load.RunSummary;
 import dev.vtlab.loadgen.matrix.MatrixSettings;
+import dev.vtlab.loadgen.matrix.Repository;
 import dev.vtlab.loadgen.matrix.RunRecord;
 import tools.jackson.databind.JsonNode;
 
@@ -38,7 +39,8 @@ final class ReportContent {
     }
 
     String title() {
-        return "vtlab flag matrix, " + settings.profile().name().toLowerCase(Locale.ROOT) + " profile";
+        return "vtlab flag matrix, " + settings.profile().name().toLowerCase(Locale.ROOT) + " profile, "
+                + settings.repository().label() + " repository";
     }
 
     List<String> summaryLines() {
@@ -58,6 +60,12 @@ final class ReportContent {
                         + "request can be faster), after %d warm-up requests to /sync on each fresh server.",
                 settings.requests(), settings.timeout().toSeconds(), settings.countDelay().toMillis(),
                 settings.saveDelay().toMillis(), settings.warmup()));
+        lines.add(settings.repository() == Repository.HTTP
+                ? "Repository: http. The server calls the visit store (a separate process on loopback, one per "
+                        + "server) over HTTP/1.1 with java.net.http.HttpClient; the delays are on the store's side, "
+                        + "and lost writes are counted at the store."
+                : "Repository: sleepy. The server's own threads sleep through each repository call; lost writes "
+                        + "are counted by the server's lab.");
         lines.add("The numbers describe a burst: every request is released at the same instant, so latency includes "
                 + "the time a request waits for a free thread or connection. It is not a steady request rate. "
                 + "'send spread' is the time between the first and the last request actually sent, and 'client "

@@ -36,6 +36,13 @@ class CommandLineTest {
             "matrix --heap lots",
             "matrix --server-arg vtlab.virtual-threads.tomcat=true",
             "matrix --common-pool-parallelism 0",
+            "matrix --repository postgres",
+            "matrix --server-arg vtlab.repository.kind=http",
+            "visit-store --port 70000",
+            "visit-store --port -1",
+            "visit-store --count-delay forever",
+            "visit-store --save-delay 2m",
+            "visit-store --bogus",
             "",
             "frobnicate"})
     void a_bad_command_line_prints_usage_and_exits_2(String args) {
@@ -52,6 +59,12 @@ class CommandLineTest {
         assertThat(execute("run", "--mode", "turbo").err())
                 .contains("unknown mode 'turbo'; expected one of sync, async, wrapped, callable");
         assertThat(execute("matrix", "--profile", "huge").err()).contains("unknown profile 'huge'");
+        assertThat(execute("matrix", "--repository", "sleepy,postgres").err())
+                .contains("unknown repository 'postgres'; expected sleepy or http");
+        assertThat(execute("visit-store", "--port", "70000").err())
+                .contains("--port must be between 0 and 65535, was 70000", "Usage: vtlab-loadgen visit-store");
+        assertThat(execute("visit-store", "--save-delay", "2m").err())
+                .contains("must be at most 60s, was 120000ms");
     }
 
     @Test

@@ -30,7 +30,7 @@ class FaultsTest {
     @Test
     void a_server_killed_during_a_run_gives_failures_by_cause_written_files_and_exit_1(@TempDir Path dir)
             throws Exception {
-        ServerProcess server = ServerProcess.start(ServerJar.java(), ServerJar.path(), List.of(),
+        ServerProcess server = ServerProcess.startServer(ServerJar.java(), ServerJar.path(), List.of(),
                 List.of("--vtlab.repository.count-delay=5s", "--vtlab.virtual-threads.tomcat=true"),
                 dir.resolve("server.log"), client, Duration.ofSeconds(90));
         try {

@@ -57,6 +57,38 @@ class MatrixEndToEndTest {
         assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)).isEmpty();
     }
 
+    /**
+     * Both persistence adapters, each with its own report, and the comparison; for {@code http} the matrix starts a
+     * visit store per server, counts the visits at the store, and leaves no store behind.
+     */
+    @Test
+    void both_repositories_are_measured_side_by_side_with_writes_counted_at_the_store(@TempDir Path out)
+            throws Exception {
+        CommandLineTestSupport.Outcome outcome = CommandLineTestSupport.execute("matrix", "--modes", "sync,async",
+                "--flags", "R", "--requests", "20", "--delay", "20ms", "--warmup", "5", "--repository", "sleepy,http",
+                "--server-jar", ServerJar.path().toString(), "--out", out.toString());
+
+        assertThat(outcome.exitCode()).as(outcome.out() + outcome.err()).isZero();
+        assertThat(outcome.out()).contains("-- repository sleepy --", "-- repository http --", "comparison.md");
+        JsonNode http = Json.MAPPER.readTree(out.resolve("http/results.json").toFile());
+        assertThat(http.path("settings").path("repository").asString()).isEqualTo("HTTP");
+        assertThat(http.path("runs")).hasSize(3); // sync with R held off; async with R off and on
+        for (JsonNode run : http.path("runs")) {
+            assertThat(run.path("status").asString()).isEqualTo("OK");
+            JsonNode summary = run.path("summary");
+            assertThat(summary.path("serverEnvironment").path("repository").asString()).isEqualTo("http");
+            assertThat(summary.path("visitsSaved").asLong())
+                    .isEqualTo(summary.path("succeeded").asLong() + summary.path("warmupSucceeded").asLong());
+            assertThat(summary.path("lostWrites").asInt()).isZero();
+        }
+        assertThat(out.resolve("sleepy/report.md")).content().contains("sleepy repository");
+        assertThat(out.resolve("http/report.md")).content().contains("http repository", "Repository: http.");
+        assertThat(out.resolve("http/servers/T0A0W0R1-store.log")).content().contains("visit store on");
+        assertThat(out.resolve("comparison.md")).content()
+                .contains("| async | R |", "sleepy p99 ms", "http lost writes", "[http](http/report.md)");
+        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)).isEmpty();
+    }
+
     @Test
     void a_server_that_cannot_start_is_recorded_and_the_matrix_goes_on(@TempDir Path out) {
         CommandLineTestSupport.Outcome outcome = CommandLineTestSupport.execute("matrix", "--modes", "sync",

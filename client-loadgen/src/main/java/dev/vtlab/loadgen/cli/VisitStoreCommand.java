@@ -1,0 +1,77 @@
+package dev.vtlab.loadgen.cli;
+
+import dev.vtlab.loadgen.store.VisitStore;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+
+/** Command: the visit store, the slow backend of the server's HTTP adapter, until Ctrl-C or SIGTERM. */
+@Command(name = "visit-store", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Serves the visit store on 127.0.0.1 for a server started with vtlab.repository.kind=http: "
+                + "GET /visits/count and POST /visits wait their delay; GET /stats answers at once.",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:stopped", "1:the port could not be bound", "2:bad command line"})
+public final class VisitStoreCommand implements Callable<Integer> {
+
+    private static final Duration MAX_DELAY = Duration.ofSeconds(60);
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--port", defaultValue = "8081",
+            description = "Loopback port, 0 for a free one (default: ${DEFAULT-VALUE}, what the server expects).")
+    int port;
+
+    @Option(names = "--count-delay", defaultValue = "1s", converter = DurationConverter.class,
+            description = "How long GET /visits/count waits (default: ${DEFAULT-VALUE}).")
+    Duration countDelay;
+
+    @Option(names = "--save-delay", defaultValue = "1s", converter = DurationConverter.class,
+            description = "How long POST /visits waits (default: ${DEFAULT-VALUE}).")
+    Duration saveDelay;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        validate();
+        PrintWriter out = spec.commandLine().getOut();
+        VisitStore store;
+        try {
+            store = VisitStore.start(port, countDelay, saveDelay);
+        } catch (IOException e) {
+            spec.commandLine().getErr().println("Cannot start the visit store on 127.0.0.1:" + port + ": "
+                    + e.getMessage());
+            return 1;
+        }
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            store.close();
+            stopped.countDown();
+        }, "visit-store-shutdown"));
+        out.printf(Locale.ROOT, "visit store on %s (count %d ms, save %d ms); Ctrl-C stops it%n", store.url(),
+                countDelay.toMillis(), saveDelay.toMillis());
+        out.flush();
+        stopped.await();
+        return 0;
+    }
+
+    private void validate() {
+        if (port < 0 || port > 65535) {
+            throw new ParameterException(spec.commandLine(), "--port must be between 0 and 65535, was " + port);
+        }
+        for (Duration delay : new Duration[] {countDelay, saveDelay}) {
+            if (delay.compareTo(MAX_DELAY) > 0) {
+                throw new ParameterException(spec.commandLine(),
+                        "--count-delay and --save-delay must be at most 60s, was " + delay.toMillis() + "ms");
+            }
+        }
+    }
+}

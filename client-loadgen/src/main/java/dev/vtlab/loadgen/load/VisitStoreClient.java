@@ -1,0 +1,36 @@
+package dev.vtlab.loadgen.load;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+
+/** Reads the visit store's count at the store ({@code GET /stats}), so that lost writes are counted where they land. */
+public final class VisitStoreClient implements VisitCounter {
+
+    private static final Duration TIMEOUT = Duration.ofSeconds(10);
+
+    /** The store's answer to {@code /stats}. */
+    record Stats(long saved) {
+    }
+
+    private final HttpClient client;
+    private final URI store;
+
+    public VisitStoreClient(HttpClient client, URI store) {
+        this.client = client;
+        this.store = store;
+    }
+
+    @Override
+    public long visitsSaved() throws IOException, InterruptedException {
+        HttpResponse<String> response = client.send(HttpRequest.newBuilder(store.resolve("/stats")).timeout(TIMEOUT)
+                .GET().build(), HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != 200) {
+            throw new IOException(store.resolve("/stats") + " answered HTTP " + response.statusCode());
+        }
+        return Json.MAPPER.readValue(response.body(), Stats.class).saved();
+    }
+}

@@ -1,0 +1,23 @@
+package dev.vtlab.loadgen.matrix;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Optional;
+
+/** The server's persistence adapter, as {@code vtlab.repository.kind} names it. */
+public enum Repository {
+    /** In memory; the server's own threads sleep through each call. */
+    SLEEPY,
+    /** The visit store, a separate process the server calls over HTTP; the delays are on the store's side. */
+    HTTP;
+
+    /** {@code sleepy} or {@code http}. */
+    public String label() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    public static Optional<Repository> parse(String label) {
+        return Arrays.stream(values()).filter(r -> r.label().equals(label.strip().toLowerCase(Locale.ROOT)))
+                .findFirst();
+    }
+}

@@ -1,0 +1,93 @@
+package dev.vtlab.loadgen.matrix;
+
+import dev.vtlab.loadgen.load.LabClient;
+import dev.vtlab.loadgen.load.VisitCounter;
+import dev.vtlab.loadgen.load.VisitStoreClient;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What one combination runs against: a vtlab server, and for the {@code http} repository the visit store behind
+ * it, started first and stopped with it. Visits are counted where they are kept: the server's lab, or the store.
+ */
+final class ServerUnderTest {
+
+    private static final Duration READY_TIMEOUT = Duration.ofSeconds(90);
+
+    private final ServerProcess server;
+    private final ServerProcess store;
+
+    private ServerUnderTest(ServerProcess server, ServerProcess store) {
+        this.server = server;
+        this.store = store;
+    }
+
+    /** Starts the store (for {@code http}) and the server for one combination; logs go to {@code logs}. */
+    static ServerUnderTest start(MatrixSettings settings, Combination combination, Path logs, HttpClient client)
+            throws ServerProcess.ServerStartException, InterruptedException {
+        List<String> serverArgs = new ArrayList<>(settings.serverArgs(combination));
+        ServerProcess store = null;
+        if (settings.repository() == Repository.HTTP) {
+            store = ServerProcess.start(port -> storeCommand(settings, port), "/stats",
+                    logs.resolve(combination.compactLabel() + "-store.log"), client, READY_TIMEOUT);
+            serverArgs.add("--vtlab.repository.url=" + store.base());
+        }
+        try {
+            return new ServerUnderTest(ServerProcess.startServer(settings.java(), settings.serverJar(),
+                    settings.jvmOptions(), serverArgs, logs.resolve(combination.compactLabel() + ".log"), client,
+                    READY_TIMEOUT), store);
+        } catch (ServerProcess.ServerStartException | InterruptedException e) {
+            if (store != null) {
+                store.close();
+            }
+            throw e;
+        }
+    }
+
+    URI base() {
+        return server.base();
+    }
+
+    VisitCounter visits(HttpClient client) {
+        return store == null ? new LabClient(client, server.base()) : new VisitStoreClient(client, store.base());
+    }
+
+    /** Stops the server as {@link ServerProcess#stop} does, then its store; returns how the server ended. */
+    String stop(Duration grace) throws InterruptedException {
+        String how = server.stop(grace);
+        if (store != null) {
+            store.stop(grace);
+        }
+        return how;
+    }
+
+    void close() throws InterruptedException {
+        server.close();
+        if (store != null) {
+            store.close();
+        }
+    }
+
+    /**
+     * The visit store runs from this load generator's own code: {@code java -jar vtlab-loadgen.jar visit-store}
+     * when started from its jar, else (an IDE, a test) the same class path.
+     */
+    private static List<String> storeCommand(MatrixSettings settings, int port) {
+        String classPath = System.getProperty("java.class.path");
+        List<String> command = new ArrayList<>(List.of(settings.java()));
+        if (classPath.endsWith("vtlab-loadgen.jar") && !classPath.contains(java.io.File.pathSeparator)) {
+            command.addAll(List.of("-jar", classPath));
+        } else {
+            command.addAll(List.of("-cp", classPath, "dev.vtlab.loadgen.LoadGenerator"));
+        }
+        command.addAll(List.of("visit-store", "--port", String.valueOf(port),
+                "--count-delay", settings.countDelay().toMillis() + "ms",
+                "--save-delay", settings.saveDelay().toMillis() + "ms"));
+        return command;
+    }
+}
