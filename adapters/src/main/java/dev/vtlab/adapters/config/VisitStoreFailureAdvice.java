@@ -1,6 +1,8 @@
 package dev.vtlab.adapters.config;
 
 import dev.vtlab.adapters.out.visitstore.VisitStoreException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
 import org.springframework.web.bind.annotation.ExceptionHandler;
@@ -14,8 +16,12 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
 @RestControllerAdvice
 public class VisitStoreFailureAdvice {
 
+    private static final Logger log = LoggerFactory.getLogger(VisitStoreFailureAdvice.class);
+
     @ExceptionHandler(VisitStoreException.class)
     ProblemDetail visitStoreFailed(VisitStoreException e) {
+        // One line, no stack trace: under a burst a failing store fails thousands of requests the same way.
+        log.warn("{} ({})", e.getMessage(), e.getCause() == null ? "no cause" : e.getCause().toString());
         boolean timeout = e.failure() == VisitStoreException.Failure.TIMEOUT;
         ProblemDetail problem = ProblemDetail.forStatusAndDetail(
                 timeout ? HttpStatus.GATEWAY_TIMEOUT : HttpStatus.BAD_GATEWAY,

@@ -52,8 +52,20 @@ public final class VisitStore implements AutoCloseable {
         server.createContext("/", exchange -> answer(exchange, 404, "{\"error\":\"no such path\"}"));
     }
 
-    /** Starts on loopback; port 0 picks a free one (see {@link #url()}). */
+    /**
+     * Starts on loopback; port 0 picks a free one (see {@link #url()}).
+     * <p>
+     * The JDK server closes a finished connection when it already keeps 200 idle ones, and any connection idle
+     * for 30 s; the server's {@code HttpClient} keeps its idle connections for 30 s too. Under a burst of 2000
+     * that closed connections the client was just reusing, and about 50 requests failed with "header parser
+     * received no bytes" (measured; docs/decisions.md). So the store keeps every connection and lets the client
+     * be the one that closes: set here, before the JDK reads them, unless given with -D.
+     */
     public static VisitStore start(int port, Duration countDelay, Duration saveDelay) throws IOException {
+        System.setProperty("sun.net.httpserver.maxIdleConnections",
+                System.getProperty("sun.net.httpserver.maxIdleConnections", "100000"));
+        System.setProperty("sun.net.httpserver.idleInterval",
+                System.getProperty("sun.net.httpserver.idleInterval", "120"));
         HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), BACKLOG);
         VisitStore store = new VisitStore(server, countDelay, saveDelay);
         server.start();
