@@ -7,7 +7,10 @@ package dev.vtlab.domain;
  */
 public record VisitorName(String value) {
 
-    /** Longest name accepted; a longer one is a bad request, not something to truncate silently. */
+    /**
+     * Longest name accepted, in characters as a reader counts them (Unicode code points: an emoji is one, though
+     * Java stores it as two {@code char}s); a longer one is a bad request, not something to truncate silently.
+     */
     public static final int MAX_LENGTH = 64;
 
     /** The name used when a visitor gives none. */
@@ -17,9 +20,10 @@ public record VisitorName(String value) {
         if (value == null || value.isBlank()) {
             throw new InvalidVisitorNameException("must not be blank");
         }
-        if (value.length() > MAX_LENGTH) {
+        int characters = value.codePointCount(0, value.length());
+        if (characters > MAX_LENGTH) {
             throw new InvalidVisitorNameException(
-                    "must be at most " + MAX_LENGTH + " characters, was " + value.length());
+                    "must be at most " + MAX_LENGTH + " characters, was " + characters);
         }
         if (value.chars().anyMatch(Character::isISOControl)) {
             throw new InvalidVisitorNameException("must not contain control characters");

@@ -19,6 +19,14 @@ class VisitorNameTest {
     }
 
     @Test
+    void characters_are_counted_as_a_reader_counts_them_not_as_utf16_units() {
+        String emoji = "\uD83D\uDE00"; // one character, two UTF-16 units
+        assertThat(VisitorName.orAnonymous(emoji.repeat(64)).value()).hasSize(128);
+        assertThatThrownBy(() -> VisitorName.orAnonymous(emoji.repeat(65)))
+                .hasMessage("visitor name must be at most 64 characters, was 65");
+    }
+
+    @Test
     void a_name_longer_than_64_characters_is_rejected_with_its_length() {
         assertThatThrownBy(() -> VisitorName.orAnonymous("a".repeat(65)))
                 .isInstanceOf(InvalidVisitorNameException.class)

@@ -23,6 +23,7 @@ import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.task.AsyncTaskExecutor;
 
 import java.net.http.HttpClient;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -44,6 +45,11 @@ public class CompositionRoot {
     @Bean
     VtlabSettings vtlabSettings(ConfigurableEnvironment environment) {
         VtlabSettings settings = VtlabSettings.read(environment);
+        if (!settings.flagsFileFound()) {
+            Path here = Path.of("").toAbsolutePath();
+            log.info("no flags.properties in {} or {}: every flag is off unless an argument, -D or environment "
+                    + "variable sets it", here, here.getParent());
+        }
         log.info("flags {}", settings.requested().label());
         if (!settings.overriddenBySpring().isEmpty()) {
             log.warn("spring.threads.virtual.enabled=true overrides {}: running with flags {}",

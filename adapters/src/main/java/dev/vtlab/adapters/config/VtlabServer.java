@@ -8,6 +8,7 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
 public class VtlabServer {
 
     public static void main(String[] args) {
+        RunnerWatch.exitWhenTheRunnerIsGone();
         SpringApplication.run(VtlabServer.class, args);
     }
 }

@@ -17,9 +17,10 @@ import java.util.Set;
  * @param countDelay           how long the repository's count blocks
  * @param saveDelay            how long the repository's save blocks
  * @param repository           which persistence adapter serves the port, and where its store is
+ * @param flagsFileFound       whether a flags.properties was read (in the working directory or its parent)
  */
 public record VtlabSettings(VirtualThreadFlags requested, boolean springVirtualThreads, Duration countDelay,
-                            Duration saveDelay, Repository repository) {
+                            Duration saveDelay, Repository repository, boolean flagsFileFound) {
 
     /**
      * Configuration value: the persistence adapter.
@@ -49,14 +50,17 @@ public record VtlabSettings(VirtualThreadFlags requested, boolean springVirtualT
     private static final Duration MAX_DELAY = Duration.ofSeconds(60);
     private static final Set<String> KNOWN = new LinkedHashSet<>(List.of(VirtualThreadFlags.TOMCAT,
             VirtualThreadFlags.ASYNC_EXECUTOR, VirtualThreadFlags.WRAPPER, VirtualThreadFlags.REPOSITORY,
-            COUNT_DELAY, SAVE_DELAY, REPOSITORY_KIND, REPOSITORY_URL, REPOSITORY_TIMEOUT));
+            COUNT_DELAY, SAVE_DELAY, REPOSITORY_KIND, REPOSITORY_URL, REPOSITORY_TIMEOUT, RunnerWatch.RUNNER_PID));
     private static final URI DEFAULT_STORE = URI.create("http://127.0.0.1:8081");
     private static final Duration DEFAULT_STORE_TIMEOUT = Duration.ofSeconds(30);
 
     /** Reads and validates; throws {@link InvalidSettingException} naming the first bad key. */
     public static VtlabSettings read(ConfigurableEnvironment environment) {
         StrictSettings settings = new StrictSettings(environment);
+        settings.acceptByteOrderMark(FLAGS_FILE);
+        settings.rejectDuplicateKeys(FLAGS_FILE);
         settings.rejectUnknownKeys("vtlab.", KNOWN, FLAGS_FILE);
+        settings.rejectUnknownEnvironmentVariables("vtlab.", KNOWN);
         VirtualThreadFlags flags = new VirtualThreadFlags(
                 settings.bool(VirtualThreadFlags.TOMCAT, false),
                 settings.bool(VirtualThreadFlags.ASYNC_EXECUTOR, false),
@@ -73,7 +77,8 @@ public record VtlabSettings(VirtualThreadFlags requested, boolean springVirtualT
                 new Repository(settings.choice(REPOSITORY_KIND, Repository.SLEEPY,
                         new LinkedHashSet<>(List.of(Repository.SLEEPY, Repository.HTTP))),
                         settings.httpUrl(REPOSITORY_URL, DEFAULT_STORE),
-                        storeTimeout));
+                        storeTimeout),
+                settings.loaded(FLAGS_FILE));
     }
 
     /** The flags the server actually applies. */

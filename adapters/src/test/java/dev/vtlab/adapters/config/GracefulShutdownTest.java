@@ -2,9 +2,11 @@ package dev.vtlab.adapters.config;
 
 import dev.vtlab.adapters.RunningServer;
 import dev.vtlab.adapters.lab.Layer;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 
@@ -24,9 +26,9 @@ class GracefulShutdownTest {
         try (var client = Executors.newVirtualThreadPerTaskExecutor()) {
             CompletableFuture<HttpResponse<String>> inFlight =
                     CompletableFuture.supplyAsync(() -> server.get("/sync?name=Late"), client);
-            while (server.placement().get(Layer.REPOSITORY_COUNT).pools().isEmpty()) {
-                Thread.onSpinWait(); // the request is inside the repository once count has been recorded
-            }
+            // The lab records count when it returns: from then on the request waits 1 s inside save.
+            Awaitility.await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(10))
+                    .until(() -> !server.placement().get(Layer.REPOSITORY_COUNT).pools().isEmpty());
 
             server.close();
 

@@ -12,10 +12,15 @@ import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.tomcat.TomcatWebServer;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.core.env.StandardEnvironment;
+import org.springframework.core.env.SystemEnvironmentPropertySource;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -88,6 +93,79 @@ class StartupSettingsTest {
     }
 
     @Test
+    void a_flags_file_saved_with_a_byte_order_mark_works_as_its_author_sees_it(@TempDir Path dir) throws IOException {
+        Path flags = Files.write(dir.resolve("flags.properties"),
+                "\uFEFFvtlab.virtual-threads.tomcat=true\n".getBytes(StandardCharsets.UTF_8));
+        try (RunningServer server = RunningServer.startWith("--spring.config.import=file:" + flags)) {
+            assertThat(server.get("/lab/environment").body()).contains("\"label\":\"T1 A0 W0 R0\"");
+        }
+    }
+
+    @Test
+    void a_key_given_twice_in_flags_properties_stops_start_up_naming_both_lines(@TempDir Path dir)
+            throws IOException {
+        Path flags = Files.writeString(dir.resolve("flags.properties"), "vtlab.virtual-threads.tomcat=true\n"
+                + "# later, someone else:\nvtlab.virtual-threads.tomcat=false\n");
+        assertStartupFails(VirtualThreadFlags.TOMCAT, "Duplicate key vtlab.virtual-threads.tomcat",
+                "(lines 1 and 3)", "--spring.config.import=file:" + flags);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"TRUE", "False", "yes", "1"})
+    void only_lower_case_true_and_false_are_flag_values(String value) {
+        assertStartupFails(VirtualThreadFlags.TOMCAT, "Invalid value '" + value + "'", "allowed values are true and "
+                + "false", "--" + VirtualThreadFlags.TOMCAT + "=" + value);
+    }
+
+    @Test
+    void a_misspelt_environment_variable_stops_start_up_naming_it() {
+        StandardEnvironment environment = new StandardEnvironment();
+        environment.getPropertySources().replace(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME,
+                new SystemEnvironmentPropertySource(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME,
+                        Map.of("VTLAB_VIRTUAL_THREADS_TOMCATT", "true", "PATH", "/usr/bin")));
+
+        assertThatThrownBy(() -> VtlabSettings.read(environment)).isInstanceOf(InvalidSettingException.class)
+                .hasMessageContaining("Unknown environment variable VTLAB_VIRTUAL_THREADS_TOMCATT")
+                .hasMessageContaining("VTLAB_VIRTUAL_THREADS_TOMCAT,");
+    }
+
+    @Test
+    void a_correct_environment_variable_sets_its_flag() {
+        StandardEnvironment environment = new StandardEnvironment();
+        environment.getPropertySources().replace(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME,
+                new SystemEnvironmentPropertySource(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME,
+                        Map.of("VTLAB_VIRTUAL_THREADS_TOMCAT", "true")));
+
+        assertThat(VtlabSettings.read(environment).requested().tomcat()).isTrue();
+    }
+
+    @Test
+    void without_a_flags_file_the_log_says_where_it_looked(CapturedOutput output) {
+        // An environment with no flags.properties loaded, as when the server starts outside the repository.
+        VtlabSettings settings = new CompositionRoot().vtlabSettings(new StandardEnvironment());
+
+        assertThat(settings.flagsFileFound()).isFalse();
+        assertThat(output.getOut()).contains("no flags.properties in " + Path.of("").toAbsolutePath())
+                .contains("every flag is off unless an argument, -D or environment variable sets it");
+    }
+
+    @Test
+    void with_a_flags_file_nothing_is_said_about_a_missing_one(CapturedOutput output) {
+        try (RunningServer server = RunningServer.startWith()) {
+            assertThat(server.bean(VtlabSettings.class).flagsFileFound()).isTrue();
+            assertThat(output.getOut()).doesNotContain("no flags.properties");
+        }
+    }
+
+    @Test
+    void a_failed_start_prints_one_banner_naming_the_key(CapturedOutput output) {
+        assertThatThrownBy(() -> RunningServer.startWith("--vtlab.virtual-threads.tomcat=perhaps").close());
+
+        assertThat(output.getOut() + output.getErr()).contains("APPLICATION FAILED TO START")
+                .contains("Invalid value 'perhaps' for vtlab.virtual-threads.tomcat");
+    }
+
+    @Test
     void the_failure_analyzer_prints_the_message_and_what_to_fix() {
         FailureAnalysis analysis = new InvalidSettingFailureAnalyzer().analyze(new IllegalStateException(
                 new InvalidSettingException(VirtualThreadFlags.TOMCAT, "Invalid value 'x' for " + VirtualThreadFlags.TOMCAT)));
@@ -146,8 +224,15 @@ class StartupSettingsTest {
         }
     }
 
+    /**
+     * The server refuses to start, with the message naming the key. Spring Boot's failure banner is switched off
+     * here (one test above reads it) so that a passing build does not print a dozen "APPLICATION FAILED TO START".
+     */
     private static void assertStartupFails(String key, String message, String detail, String... args) {
-        assertThatThrownBy(() -> RunningServer.startWith(args).close())
+        String[] quiet = Stream.concat(Stream.of(args), Stream.of(
+                "--logging.level.org.springframework.boot.diagnostics=OFF",
+                "--logging.level.org.springframework.boot.SpringApplication=OFF")).toArray(String[]::new);
+        assertThatThrownBy(() -> RunningServer.startWith(quiet).close())
                 .satisfies(thrown -> {
                     InvalidSettingException cause = findCause(thrown);
                     assertThat(cause.key()).isEqualTo(key);

@@ -1,9 +1,12 @@
 package dev.vtlab.loadgen.cli;
 
+import dev.vtlab.loadgen.load.ClientLimits;
 import dev.vtlab.loadgen.load.Mode;
+import dev.vtlab.loadgen.load.OutputFiles;
 import dev.vtlab.loadgen.matrix.ExperimentPlan;
 import dev.vtlab.loadgen.matrix.MatrixRunner;
 import dev.vtlab.loadgen.matrix.MatrixSettings;
+import dev.vtlab.loadgen.matrix.OutputFolder;
 import dev.vtlab.loadgen.matrix.Profile;
 import dev.vtlab.loadgen.matrix.Repository;
 import dev.vtlab.loadgen.matrix.RunRecord;
@@ -14,6 +17,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -96,6 +100,20 @@ public final class MatrixCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         List<Repository> kinds = repositories();
         MatrixSettings base = settings();
+        try (OutputFolder folder = claim(base.outputDir())) {
+            return run(base, kinds);
+        }
+    }
+
+    private OutputFolder claim(Path dir) throws IOException {
+        try {
+            return OutputFolder.claim(dir);
+        } catch (OutputFolder.TakenException e) {
+            throw usage(e.getMessage());
+        }
+    }
+
+    private int run(MatrixSettings base, List<Repository> kinds) throws InterruptedException {
         ExperimentPlan plan = ExperimentPlan.of(base.modes(), base.flags());
         PrintWriter console = spec.commandLine().getOut();
         console.printf(Locale.ROOT, "vtlab matrix: %d runs on %d servers per repository (%s), %d requests each, "
@@ -124,7 +142,8 @@ public final class MatrixCommand implements Callable<Integer> {
         }
         List<RunRecord> runs = all.values().stream().flatMap(List::stream).toList();
         long serverFailed = runs.stream().filter(r -> r.status() == RunRecord.Status.SERVER_FAILED).count();
-        long lost = runs.stream().filter(RunRecord::measured).mapToLong(r -> r.summary().lostWrites()).sum();
+        long lost = runs.stream().filter(RunRecord::measured).filter(r -> r.summary().writesLost())
+                .mapToLong(r -> r.summary().lostWrites()).sum();
         console.printf("Lost writes: %d; servers that did not start: %d%n", lost, serverFailed);
         console.flush();
         return serverFailed == 0 && lost == 0 && all.size() == kinds.size() ? 0 : 1;
@@ -164,6 +183,10 @@ public final class MatrixCommand implements Callable<Integer> {
         if (w < 0) {
             throw usage("--warmup must not be negative, was " + w);
         }
+        String tooMany = ClientLimits.ofThisMachine().refusal(n, Math.max(n, w));
+        if (tooMany != null) {
+            throw usage(tooMany);
+        }
         Duration d = delay == null ? preset.delay() : delay;
         if (d.compareTo(Duration.ofSeconds(60)) > 0) {
             throw usage("--delay must be at most 60s, was " + d.toSeconds() + "s");
@@ -187,9 +210,24 @@ public final class MatrixCommand implements Callable<Integer> {
         }
         return new MatrixSettings(preset, modes == null ? List.of(Mode.values()) : List.copyOf(modes), varied, n, d, d,
                 t, w, heap, commonPoolParallelism, List.copyOf(serverArgs), Repository.SLEEPY, findServerJar(), javaCommand(),
-                out != null ? out : Path.of("target", "experiments",
-                        LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))),
+                outputDir(),
                 "vtlab-loadgen " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
+    }
+
+    /** --out, or a new folder under target/experiments named by the time; either must be writable, checked now. */
+    private Path outputDir() {
+        Path dir;
+        try {
+            dir = out != null ? out : OutputFolder.createNew(Path.of("target", "experiments"),
+                    LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        } catch (IOException e) {
+            throw usage("cannot create a folder under target/experiments: " + e.getMessage());
+        }
+        String problem = OutputFiles.cannotWriteInto(dir);
+        if (problem != null) {
+            throw usage(problem);
+        }
+        return dir;
     }
 
     private Path findServerJar() {

@@ -1,11 +1,13 @@
 package dev.vtlab.loadgen.cli;
 
+import dev.vtlab.loadgen.load.ClientLimits;
 import dev.vtlab.loadgen.load.FailureCause;
 import dev.vtlab.loadgen.load.HttpClients;
 import dev.vtlab.loadgen.load.Json;
 import dev.vtlab.loadgen.load.LabClient;
 import dev.vtlab.loadgen.load.LoadRun;
 import dev.vtlab.loadgen.load.Mode;
+import dev.vtlab.loadgen.load.OutputFiles;
 import dev.vtlab.loadgen.load.RequestsCsv;
 import dev.vtlab.loadgen.load.RunSummary;
 import dev.vtlab.loadgen.load.SummaryText;
@@ -117,6 +119,17 @@ public final class RunCommand implements Callable<Integer> {
         }
         if (timeout.isZero() || connectTimeout.isZero()) {
             throw new ParameterException(spec.commandLine(), "--timeout and --connect-timeout must be above 0");
+        }
+        String tooMany = ClientLimits.ofThisMachine().refusal(requests, Math.max(effectiveConcurrency(), warmup));
+        if (tooMany != null) {
+            throw new ParameterException(spec.commandLine(), tooMany);
+        }
+        // Checked before the burst: a run's summary must never be lost to a path found unwritable afterwards.
+        for (Path file : new Path[] {json, csv}) {
+            String problem = file == null ? null : OutputFiles.cannotWriteFile(file);
+            if (problem != null) {
+                throw new ParameterException(spec.commandLine(), problem);
+            }
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.vtlab.loadgen.cli;
 
+import dev.vtlab.loadgen.store.RunnerWatch;
 import dev.vtlab.loadgen.store.VisitStore;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -42,6 +43,7 @@ public final class VisitStoreCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         validate();
+        RunnerWatch.exitWhenTheRunnerIsGone();
         PrintWriter out = spec.commandLine().getOut();
         VisitStore store;
         try {

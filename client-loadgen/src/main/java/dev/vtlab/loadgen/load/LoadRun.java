@@ -82,7 +82,7 @@ public final class LoadRun {
         JsonNode environment = null;
         JsonNode threads = null;
         JsonNode jvm = null;
-        long visitsAfter = visitsBefore;
+        Long visitsAfter = null;
         try {
             Thread.sleep(JFR_DELIVERY);
             environment = lab.environment();
@@ -99,15 +99,17 @@ public final class LoadRun {
         double wallMs = results.stream().mapToLong(RequestResult::endMicros).max().orElse(0) / 1000.0;
         LongSummaryStatistics starts = results.stream().mapToLong(RequestResult::startMicros).summaryStatistics();
         double spreadMs = results.isEmpty() ? 0 : (starts.getMax() - starts.getMin()) / 1000.0;
-        long visitsSaved = visitsAfter - visitsBefore;
-        long difference = labError == null ? succeeded + warmupSucceeded - visitsSaved : 0;
+        // Unknown, not zero, when the count could not be read after the burst.
+        Long visitsSaved = visitsAfter == null ? null : visitsAfter - visitsBefore;
+        Long difference = visitsSaved == null ? null : succeeded + warmupSucceeded - visitsSaved;
         boolean kernelTrouble = kernelDelta.entrySet().stream()
                 .anyMatch(e -> !e.getKey().equals("TcpRetransSegs") && e.getValue() > 0);
 
         RunSummary summary = new RunSummary(mode.label(), base.toString(), requests, concurrency, succeeded,
                 results.size() - succeeded, failures, wallMs, wallMs > 0 ? succeeded / (wallMs / 1000.0) : 0,
                 Latencies.of(results), spreadMs, clientCpuMs, warmupRequests, warmupSucceeded, visitsSaved,
-                Math.max(difference, 0), Math.max(-difference, 0), kernelDelta, kernelTrouble,
+                difference == null ? null : Math.max(difference, 0), difference == null ? null : Math.max(-difference, 0),
+                kernelDelta, kernelTrouble,
                 ClientEnvironment.current(), environment, threads, jvm, labError);
         return new Measurement(summary, results);
     }

@@ -21,10 +21,13 @@ import java.util.Map;
  * @param clientCpuMs          CPU time the load generator's JVM used during the burst
  * @param warmupRequests       discarded requests sent before the burst
  * @param warmupSucceeded      of which answered 200
- * @param visitsSaved          the server's visit count after minus before (warm-up included)
- * @param lostWrites           successful requests (warm-up included) that the server did not save; must be 0
+ * @param visitsSaved          the visit count after minus before (warm-up included); {@code null} when the count
+ *                             could not be read after the burst
+ * @param lostWrites           successful requests (warm-up included) that were not saved; must be 0; {@code null}
+ *                             (unknown) when the count could not be read
  * @param unconfirmedWrites    visits saved beyond the successful requests: work the server finished after the
- *                             client gave up (a timeout, a 503); counted when the lab was read
+ *                             client gave up (a timeout, a 503); counted when the lab was read; {@code null} when
+ *                             unknown
  * @param kernelDelta          change in the kernel's TCP counters over the burst (empty without nstat)
  * @param kernelQueueTrouble   whether listen-queue overflows/drops or SYN retransmits rose during the burst
  * @param client               the load generator's environment
@@ -36,14 +39,25 @@ import java.util.Map;
 public record RunSummary(String mode, String url, int requests, int concurrency, long succeeded, long failed,
                          Map<String, Long> failuresByCause, double wallTimeMs, double throughputPerSecond,
                          Latencies latency, double sendSpreadMs, double clientCpuMs, int warmupRequests,
-                         long warmupSucceeded, long visitsSaved, long lostWrites, long unconfirmedWrites,
+                         long warmupSucceeded, Long visitsSaved, Long lostWrites, Long unconfirmedWrites,
                          Map<String, Long> kernelDelta,
                          boolean kernelQueueTrouble, ClientEnvironment client, JsonNode serverEnvironment,
                          JsonNode serverThreads, JsonNode serverJvm, String labError) {
 
     /** No failed request, visits saved equal to successes, and the lab could be read. */
     public boolean clean() {
-        return failed == 0 && lostWrites == 0 && unconfirmedWrites == 0 && labError == null;
+        return failed == 0 && labError == null && Long.valueOf(0).equals(lostWrites)
+                && Long.valueOf(0).equals(unconfirmedWrites);
+    }
+
+    /** Whether writes were found lost: unknown counts as not found (see {@link #lostWritesText()}). */
+    public boolean writesLost() {
+        return lostWrites != null && lostWrites > 0;
+    }
+
+    /** The lost writes as a report shows them: a number, or {@code unknown}. */
+    public String lostWritesText() {
+        return lostWrites == null ? "unknown" : String.valueOf(lostWrites);
     }
 
     /** The server's flags label, e.g. {@code T1 A0 W0 R1}, or {@code ?} when unknown. */

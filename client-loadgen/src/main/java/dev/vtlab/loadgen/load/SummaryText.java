@@ -22,9 +22,13 @@ public final class SummaryText {
         line(out, "wall time", "%.0f ms (throughput %.1f req/s)", s.wallTimeMs(), s.throughputPerSecond());
         line(out, "latency ms", "min %.1f  p50 %.1f  p90 %.1f  p99 %.1f  p99.9 %.1f  max %.1f", l.minMs(), l.p50Ms(),
                 l.p90Ms(), l.p99Ms(), l.p999Ms(), l.maxMs());
-        line(out, "lost writes", "%d (visits saved %d; successes incl. %d warm-up: %d; saved after the client "
-                        + "gave up: %d)", s.lostWrites(), s.visitsSaved(), s.warmupSucceeded(),
-                s.succeeded() + s.warmupSucceeded(), s.unconfirmedWrites());
+        if (s.lostWrites() == null) {
+            line(out, "lost writes", "unknown (the visit count could not be read after the burst)");
+        } else {
+            line(out, "lost writes", "%d (visits saved %d; successes incl. %d warm-up: %d; saved after the client "
+                            + "gave up: %d)", s.lostWrites(), s.visitsSaved(), s.warmupSucceeded(),
+                    s.succeeded() + s.warmupSucceeded(), s.unconfirmedWrites());
+        }
         line(out, "client", "%d cores, JDK %s, common-pool parallelism %d, CPU used %.0f ms",
                 s.client().availableProcessors(), s.client().javaVersion(), s.client().commonPoolParallelism(),
                 s.clientCpuMs());

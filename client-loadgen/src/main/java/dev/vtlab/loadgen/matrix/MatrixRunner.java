@@ -127,7 +127,7 @@ public final class MatrixRunner {
                     m.summary().wallTimeMs(), m.summary().failed(), message == null ? "" : " (" + message + ")");
             out.flush();
             // The next mode on this server counts its visits from here; the server's warm-up is already counted.
-            visitsBefore += m.summary().visitsSaved();
+            visitsBefore += m.summary().visitsSaved() == null ? 0 : m.summary().visitsSaved();
             warmupRequests = 0;
             warmupSucceeded = 0;
             if (!clean) {
@@ -151,7 +151,7 @@ public final class MatrixRunner {
         if (m.summary().failed() > 0) {
             parts.add(m.summary().failed() + " failed " + m.summary().failuresByCause());
         }
-        if (m.summary().lostWrites() != 0) {
+        if (m.summary().writesLost()) {
             parts.add(m.summary().lostWrites() + " lost writes");
         }
         if (m.summary().labError() != null) {

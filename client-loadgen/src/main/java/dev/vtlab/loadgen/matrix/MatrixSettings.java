@@ -1,6 +1,7 @@
 package dev.vtlab.loadgen.matrix;
 
 import dev.vtlab.loadgen.load.Mode;
+import dev.vtlab.loadgen.store.RunnerWatch;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -39,9 +40,12 @@ public record MatrixSettings(Profile profile, List<Mode> modes, Set<Character> f
                 commonPoolParallelism, serverArgs, otherRepository, serverJar, java, otherOutputDir, commandLine);
     }
 
-    /** JVM options for each server. */
+    /**
+     * JVM options for each server: a server out of heap exits (the runner reports it) instead of hanging, and a
+     * server whose runner is gone (even killed with SIGKILL) exits too.
+     */
     List<String> jvmOptions() {
-        List<String> options = new ArrayList<>();
+        List<String> options = new ArrayList<>(List.of("-XX:+ExitOnOutOfMemoryError", RunnerWatch.optionForChildren()));
         if (heap != null) {
             options.add("-Xmx" + heap);
         }

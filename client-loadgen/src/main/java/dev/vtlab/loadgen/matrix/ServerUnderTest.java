@@ -3,6 +3,7 @@ package dev.vtlab.loadgen.matrix;
 import dev.vtlab.loadgen.load.LabClient;
 import dev.vtlab.loadgen.load.VisitCounter;
 import dev.vtlab.loadgen.load.VisitStoreClient;
+import dev.vtlab.loadgen.store.RunnerWatch;
 
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -79,7 +80,7 @@ final class ServerUnderTest {
      */
     private static List<String> storeCommand(MatrixSettings settings, int port) {
         String classPath = System.getProperty("java.class.path");
-        List<String> command = new ArrayList<>(List.of(settings.java()));
+        List<String> command = new ArrayList<>(List.of(settings.java(), RunnerWatch.optionForChildren()));
         if (classPath.endsWith("vtlab-loadgen.jar") && !classPath.contains(java.io.File.pathSeparator)) {
             command.addAll(List.of("-jar", classPath));
         } else {

@@ -168,7 +168,7 @@ public record Findings(double threshold, List<FlagEffect> flagEffects, List<Best
         defaultAsyncPool(runs).ifPresent(notes::add);
         for (RunRecord run : runs) {
             RunSummary s = run.summary();
-            if (s.lostWrites() != 0) {
+            if (s.writesLost()) {
                 notes.add(String.format(Locale.ROOT, "%s %s: %d lost writes (visits saved %d, successes %d).",
                         run.mode(), run.flags(), s.lostWrites(), s.visitsSaved(), s.succeeded() + s.warmupSucceeded()));
             }

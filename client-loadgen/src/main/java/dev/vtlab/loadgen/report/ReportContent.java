@@ -48,13 +48,16 @@ final class ReportContent {
         long failed = runs.stream().filter(r -> r.status() == RunRecord.Status.FAILED_RUN).count();
         long serverFailed = runs.stream().filter(r -> r.status() == RunRecord.Status.SERVER_FAILED).count();
         long notRun = runs.stream().filter(r -> r.status() == RunRecord.Status.NOT_RUN).count();
-        long lost = runs.stream().filter(RunRecord::measured).mapToLong(r -> r.summary().lostWrites()).sum();
+        long lost = runs.stream().filter(RunRecord::measured).filter(r -> r.summary().writesLost())
+                .mapToLong(r -> r.summary().lostWrites()).sum();
+        long unknown = runs.stream().filter(RunRecord::measured).filter(r -> r.summary().lostWrites() == null).count();
         List<String> lines = new ArrayList<>();
         lines.add("Command: `" + settings.commandLine() + "`");
         lines.add(String.format(Locale.ROOT, "Started %s, took %s%s.", started,
                 HumanDuration.of(Duration.between(started, finished)), interrupted ? ", INTERRUPTED" : ""));
         lines.add(String.format(Locale.ROOT, "Runs: %d clean, %d failed, %d with a server that did not start, %d not "
-                + "run. Lost writes over all runs: %d.", ok, failed, serverFailed, notRun, lost));
+                + "run. Lost writes over all runs: %d%s.", ok, failed, serverFailed, notRun, lost,
+                unknown == 0 ? "" : " (unknown for " + unknown + " runs whose visit count could not be read)"));
         lines.add(String.format(Locale.ROOT, "Each run: %d requests released at once (one virtual thread each, "
                         + "HTTP/1.1), per-request timeout %d s, repository delays %d ms + %d ms (the floor: no "
                         + "request can be faster), after %d warm-up requests to /sync on each fresh server.",
@@ -107,7 +110,7 @@ final class ReportContent {
             JsonNode jvm = s.serverJvm();
             rows.add(List.of(r.flags(), r.ok() ? "ok" : "FAILED", ms(s.latency().p50Ms()), ms(s.latency().p99Ms()),
                     ms(s.latency().maxMs()), ms(s.wallTimeMs()), s.failed() + (s.failuresByCause().isEmpty() ? ""
-                            : " " + s.failuresByCause()), String.valueOf(s.lostWrites()),
+                            : " " + s.failuresByCause()), s.lostWritesText(),
                     jvm == null ? "" : jvm.path("platformThreadsPeak").asString(),
                     jvm == null ? "" : jvm.path("virtualThreadsStarted").asString(),
                     jvm == null ? "" : String.valueOf(jvm.path("heapUsedBytes").asLong() >> 20),

@@ -67,7 +67,7 @@ public final class ReportWriter {
                         String.valueOf(s.failed()), s.failuresByCause().toString(), num(s.latency().p50Ms()),
                         num(s.latency().p90Ms()), num(s.latency().p99Ms()), num(s.latency().p999Ms()),
                         num(s.latency().maxMs()), num(s.wallTimeMs()), num(s.throughputPerSecond()),
-                        num(s.sendSpreadMs()), num(s.clientCpuMs()), String.valueOf(s.lostWrites()),
+                        num(s.sendSpreadMs()), num(s.clientCpuMs()), s.lostWritesText(),
                         jvm.path("platformThreadsPeak").asString(""), jvm.path("platformThreadsStarted").asString(""),
                         jvm.path("virtualThreadsStarted").asString(""), jvm.path("virtualThreadsPinned").asString(""),
                         String.valueOf(jvm.path("heapUsedBytes").asLong() >> 20),

@@ -112,6 +112,6 @@ public final class RepositoryComparison {
         RunSummary s = r.summary();
         return List.of(ReportContent.ms(s.latency().p99Ms()), ReportContent.ms(s.wallTimeMs()),
                 s.failed() + (s.failuresByCause().isEmpty() ? "" : " " + s.failuresByCause()),
-                String.valueOf(s.lostWrites()));
+                s.lostWritesText());
     }
 }

@@ -31,7 +31,8 @@ class FaultsTest {
     void a_server_killed_during_a_run_gives_failures_by_cause_written_files_and_exit_1(@TempDir Path dir)
             throws Exception {
         ServerProcess server = ServerProcess.startServer(ServerJar.java(), ServerJar.path(), List.of(),
-                List.of("--vtlab.repository.count-delay=5s", "--vtlab.virtual-threads.tomcat=true"),
+                List.of("--vtlab.repository.count-delay=1s", "--vtlab.repository.save-delay=30s",
+                        "--vtlab.virtual-threads.tomcat=true"),
                 dir.resolve("server.log"), client, Duration.ofSeconds(90));
         try {
             CompletableFuture<CommandLineTestSupport.Outcome> run = CompletableFuture.supplyAsync(() ->
@@ -67,9 +68,11 @@ class FaultsTest {
         try {
             Path serverLog = out.resolve("servers/T0A0W0R0.log");
             List<ProcessHandle> servers = List.of();
+            long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
             while (servers.isEmpty() || !Files.exists(serverLog)
                     || !Files.readString(serverLog).contains("Started VtlabServer")) {
                 assertThat(matrix.isAlive()).as("the matrix ended before it could be interrupted").isTrue();
+                assertThat(System.nanoTime()).as("a server started within 90 s").isLessThan(deadline);
                 servers = matrix.descendants().toList();
                 Thread.sleep(100);
             }
@@ -95,9 +98,11 @@ class FaultsTest {
         }
     }
 
+    /** Until every request has finished its count and waits in save (30 s), for at most 30 s. */
     private static void awaitRequestsInsideRepository(LabClient lab, int requests)
             throws IOException, InterruptedException {
-        while (true) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (System.nanoTime() < deadline) {
             JsonNode pools = lab.threads().path("REPOSITORY_COUNT").path("pools");
             long calls = 0;
             for (JsonNode pool : pools) {
@@ -108,5 +113,6 @@ class FaultsTest {
             }
             Thread.sleep(50);
         }
+        throw new AssertionError("the requests did not reach the repository's save within 30 s");
     }
 }

@@ -118,7 +118,7 @@ class FindingsTest {
         env.putObject("flags").put("label", flags);
         RunSummary summary = new RunSummary(mode, "http://127.0.0.1:8080", 2000, 2000, 2000 - failed, failed,
                 failed == 0 ? Map.of() : Map.of("request timeout", failed), wall, 1, new Latencies(2000 - failed,
-                p99 / 4, p99 / 2, p99 * 0.9, p99, p99, p99, p99 / 2), 10, 100, 0, 0, 2000 - failed, 0, 0, Map.of(),
+                p99 / 4, p99 / 2, p99 * 0.9, p99, p99, p99, p99 / 2), 10, 100, 0, 0, 2000L - failed, 0L, 0L, Map.of(),
                 false, ClientEnvironment.current(), env, null, null, null);
         return new RunRecord(flags, mode, failed == 0 ? RunRecord.Status.OK : RunRecord.Status.FAILED_RUN,
                 failed == 0 ? null : failed + " failed", summary);

@@ -16,10 +16,18 @@ public class BadRequestAdvice {
 
     @ExceptionHandler(InvalidVisitorNameException.class)
     ProblemDetail invalidName(InvalidVisitorNameException e) {
-        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST,
-                "Request parameter 'name' is invalid: " + e.getMessage() + ".");
+        return invalidParameter("name", "Request parameter 'name' is invalid: " + e.getMessage() + ".");
+    }
+
+    @ExceptionHandler(AmbiguousParameterException.class)
+    ProblemDetail ambiguous(AmbiguousParameterException e) {
+        return invalidParameter(e.parameter(), e.getMessage());
+    }
+
+    private static ProblemDetail invalidParameter(String parameter, String detail) {
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, detail);
         problem.setTitle("Invalid request parameter");
-        problem.setProperty("parameter", "name");
+        problem.setProperty("parameter", parameter);
         return problem;
     }
 }

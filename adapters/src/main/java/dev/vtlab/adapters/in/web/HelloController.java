@@ -3,10 +3,12 @@ package dev.vtlab.adapters.in.web;
 import dev.vtlab.application.port.in.SayHelloUseCase;
 import dev.vtlab.domain.VisitorName;
 import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.util.MultiValueMap;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -29,29 +31,41 @@ public class HelloController {
 
     /** Blocking: the request thread (flag T) waits through count and save. */
     @GetMapping("/sync")
-    public HelloResponse sync(@RequestParam(required = false) String name) {
-        VisitorName visitor = VisitorName.orAnonymous(name);
+    public HelloResponse sync(@RequestParam MultiValueMap<String, String> parameters) {
+        VisitorName visitor = visitorOf(parameters.get("name"));
         return HelloResponse.of(sayHello.sayHello(visitor));
     }
 
     /** Async all the way down: the request thread returns at once; the repository's executor (flag R) waits. */
     @GetMapping("/async")
-    public CompletableFuture<HelloResponse> async(@RequestParam(required = false) String name) {
-        VisitorName visitor = VisitorName.orAnonymous(name);
+    public CompletableFuture<HelloResponse> async(@RequestParam MultiValueMap<String, String> parameters) {
+        VisitorName visitor = visitorOf(parameters.get("name"));
         return sayHello.sayHelloAsync(visitor).thenApply(HelloResponse::of);
     }
 
     /** The sync use case wrapped in a future: the wrapper's executor (flag W) waits. */
     @GetMapping("/wrapped")
-    public CompletableFuture<HelloResponse> wrapped(@RequestParam(required = false) String name) {
-        VisitorName visitor = VisitorName.orAnonymous(name);
+    public CompletableFuture<HelloResponse> wrapped(@RequestParam MultiValueMap<String, String> parameters) {
+        VisitorName visitor = visitorOf(parameters.get("name"));
         return CompletableFuture.supplyAsync(() -> HelloResponse.of(sayHello.sayHello(visitor)), wrapperExecutor);
+    }
+
+    /**
+     * The one {@code name} given, or the anonymous visitor. A name given twice is ambiguous and refused (Spring
+     * would join a {@code String} parameter to {@code a,b}); the raw values are read so that a comma is just a
+     * character of a name.
+     */
+    private static VisitorName visitorOf(List<String> names) {
+        if (names != null && names.size() > 1) {
+            throw new AmbiguousParameterException("name", names.size());
+        }
+        return VisitorName.orAnonymous(names == null ? null : names.getFirst());
     }
 
     /** A Callable: Spring MVC runs it on applicationTaskExecutor (flag A), the only style that flag reaches. */
     @GetMapping("/callable")
-    public Callable<HelloResponse> callable(@RequestParam(required = false) String name) {
-        VisitorName visitor = VisitorName.orAnonymous(name);
+    public Callable<HelloResponse> callable(@RequestParam MultiValueMap<String, String> parameters) {
+        VisitorName visitor = visitorOf(parameters.get("name"));
         return () -> HelloResponse.of(sayHello.sayHello(visitor));
     }
 }

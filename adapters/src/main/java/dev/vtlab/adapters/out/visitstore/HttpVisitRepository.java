@@ -87,8 +87,9 @@ public final class HttpVisitRepository implements VisitRepository {
         } catch (IOException e) {
             throw failed(e);
         } catch (InterruptedException e) {
+            // The server gave up on this call (Spring MVC cancels a timed-out Callable): not the store's fault.
             Thread.currentThread().interrupt();
-            throw new VisitStoreException(VisitStoreException.Failure.UNREACHABLE, store, "interrupted", e);
+            throw new IllegalStateException("interrupted while waiting for the visit store", e);
         }
     }
 

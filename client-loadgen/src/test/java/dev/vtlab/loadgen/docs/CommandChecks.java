@@ -1,0 +1,158 @@
+package dev.vtlab.loadgen.docs;
+
+import dev.vtlab.loadgen.LoadGenerator;
+import dev.vtlab.loadgen.matrix.ServerJar;
+import dev.vtlab.loadgen.matrix.ServerProcess;
+import picocli.CommandLine;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+/**
+ * Test support: checks that a command a reader copies from the docs, or an IDE run configuration, would work:
+ * load-generator arguments pass its own parser, server arguments start a real server, named files exist.
+ */
+final class CommandChecks {
+
+    static final String SERVER_MAIN = "dev.vtlab.adapters.config.VtlabServer";
+    static final String LOADGEN_MAIN = "dev.vtlab.loadgen.LoadGenerator";
+    private static final Duration READY = Duration.ofSeconds(60);
+    /** Argument lists already seen starting a server in this JVM: each is started once. */
+    private static final Set<List<String>> STARTED = new HashSet<>();
+
+    private CommandChecks() {
+    }
+
+    /** The repository root: the folder with flags.properties above the module the tests run in. */
+    static Path root() {
+        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
+            if (Files.isRegularFile(dir.resolve("flags.properties")) && Files.isDirectory(dir.resolve("adapters"))) {
+                return dir;
+            }
+        }
+        throw new IllegalStateException("no repository root above " + Path.of("").toAbsolutePath());
+    }
+
+    /** Splits a command line as a POSIX shell would for words, single and double quotes (no variables). */
+    static List<String> words(String line) {
+        List<String> words = new ArrayList<>();
+        StringBuilder word = null;
+        char quote = 0;
+        for (char c : line.toCharArray()) {
+            if (quote != 0) {
+                if (c == quote) {
+                    quote = 0;
+                } else {
+                    word.append(c);
+                }
+            } else if (c == '"' || c == '\'') {
+                quote = c;
+                word = word == null ? new StringBuilder() : word;
+            } else if (Character.isWhitespace(c)) {
+                if (word != null) {
+                    words.add(word.toString());
+                    word = null;
+                }
+            } else {
+                word = word == null ? new StringBuilder() : word;
+                word.append(c);
+            }
+        }
+        assertThat(quote).as("unbalanced quote in: %s", line).isEqualTo((char) 0);
+        if (word != null) {
+            words.add(word.toString());
+        }
+        return words;
+    }
+
+    static void assertLoadGeneratorAccepts(List<String> args, String where) {
+        try {
+            LoadGenerator.commandLine().parseArgs(args.toArray(String[]::new));
+        } catch (CommandLine.ParameterException e) {
+            fail("%s: vtlab-loadgen %s is refused by its own parser: %s", where, String.join(" ", args),
+                    e.getMessage());
+        }
+        assertThat(args).as(where).isNotEmpty();
+    }
+
+    /** Starts the real server jar with these JVM options and arguments (on a free port) and stops it again. */
+    static void assertServerStarts(List<String> jvmOptions, List<String> args, String where) {
+        List<String> key = Stream.concat(jvmOptions.stream(), args.stream()).toList();
+        if (!STARTED.add(key)) {
+            return;
+        }
+        try {
+            Path log = Files.createTempFile("vtlab-docs-server", ".log");
+            HttpClient client = HttpClient.newHttpClient();
+            try {
+                ServerProcess.startServer(ServerJar.java(), ServerJar.path(), jvmOptions, args, log, client, READY)
+                        .close();
+            } catch (ServerProcess.ServerStartException e) {
+                fail("%s: the server does not start with %s: %s", where, key, e.getMessage());
+            } finally {
+                client.close();
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** A started server for requests the docs make, with default settings, short delays and a free port. */
+    static ServerProcess startDefaultServer(HttpClient client) throws Exception {
+        return ServerProcess.startServer(ServerJar.java(), ServerJar.path(), List.of(),
+                List.of("--vtlab.repository.count-delay=5ms", "--vtlab.repository.save-delay=5ms"),
+                Files.createTempFile("vtlab-docs-server", ".log"), client, READY);
+    }
+
+    static void assertTestClassExists(String simpleName, String where) throws IOException {
+        try (Stream<Path> files = Files.walk(root(), 8)) {
+            assertThat(files.filter(p -> p.toString().contains("/src/test/java/"))
+                    .anyMatch(p -> p.getFileName().toString().equals(simpleName + ".java")))
+                    .as("%s: test class %s exists", where, simpleName).isTrue();
+        }
+    }
+
+    /** The module folder whose pom has this artifactId, e.g. {@code vtlab-adapters} -> {@code adapters}. */
+    static Path moduleFolder(String artifactId, String where) throws IOException {
+        try (Stream<Path> dirs = Files.list(root())) {
+            for (Path dir : dirs.filter(Files::isDirectory).toList()) {
+                Path pom = dir.resolve("pom.xml");
+                if (Files.isRegularFile(pom) && Files.readString(pom)
+                        .replaceAll("(?s)<parent>.*?</parent>", "").contains("<artifactId>" + artifactId + "</artifactId>")) {
+                    return dir;
+                }
+            }
+        }
+        return fail("%s: no module with artifactId %s", where, artifactId);
+    }
+
+    /** The main class exists in that module, with a main method. */
+    static void assertMainClass(Path module, String mainClass, String where) throws IOException {
+        Path source = module.resolve("src/main/java").resolve(mainClass.replace('.', '/') + ".java");
+        assertThat(source).as("%s: main class %s in %s", where, mainClass, module.getFileName()).isRegularFile();
+        assertThat(Files.readString(source)).as(where).contains("public static void main(String[] args)");
+    }
+
+    static URI onServer(URI server, String url) {
+        URI given = URI.create(url);
+        assertThat(given.getHost()).isEqualTo("127.0.0.1");
+        assertThat(given.getPort()).isEqualTo(8080);
+        return server.resolve(given.getRawPath() + (given.getRawQuery() == null ? "" : "?" + given.getRawQuery()));
+    }
+}

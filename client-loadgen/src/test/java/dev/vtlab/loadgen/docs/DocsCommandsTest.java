@@ -1,0 +1,132 @@
+package dev.vtlab.loadgen.docs;
+
+import dev.vtlab.loadgen.matrix.ServerProcess;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+/**
+ * Every command a reader copies from README.md, docs/running.md and docs/workshop.md works as written: Maven goals, profiles and modules exist; load-generator
+ * arguments pass its parser; server arguments (and JVM options) start a real server; {@code curl} requests are
+ * answered 200 by a running server; named tests exist; {@code git} commands name existing folders. A command of
+ * any other kind fails this test until a check for it is added here.
+ */
+class DocsCommandsTest {
+
+    private static final Set<String> GOALS = Set.of("package", "test", "verify");
+    private static final Set<String> PROFILES = Set.of("-Pserver", "-Pexperiment");
+
+    @ParameterizedTest
+    @ValueSource(strings = {"README.md", "docs/running.md", "docs/workshop.md"})
+    void every_command_is_checked_and_works(String document) throws Exception {
+        List<String> commands = commands(CommandChecks.root().resolve(document));
+        assertThat(commands).as("commands found in " + document).isNotEmpty();
+        List<String> curls = new ArrayList<>();
+        for (String command : commands) {
+            List<String> words = CommandChecks.words(command);
+            switch (words.getFirst()) {
+                case "./mvnw" -> checkMaven(words, command);
+                case "curl" -> curls.add(command);
+                case "git" -> checkGit(words, command);
+                default -> fail("%s: a command of a kind no check knows: %s", document, command);
+            }
+        }
+        if (!curls.isEmpty()) {
+            checkCurls(curls);
+        }
+    }
+
+    /** The lines of the fenced {@code bash} blocks, without comments. */
+    static List<String> commands(Path markdown) throws Exception {
+        List<String> commands = new ArrayList<>();
+        boolean inBash = false;
+        for (String line : Files.readAllLines(markdown)) {
+            if (line.startsWith("```")) {
+                inBash = !inBash && line.equals("```bash");
+                continue;
+            }
+            String command = line.replaceFirst("\\s+#.*$", "").strip();
+            if (inBash && !command.isEmpty() && !command.startsWith("#")) {
+                commands.add(command);
+            }
+        }
+        return commands;
+    }
+
+    private static void checkMaven(List<String> words, String command) throws Exception {
+        List<String> serverJvm = List.of("-XX:+ExitOnOutOfMemoryError"); // the server profile's default
+        List<String> serverArgs = null;
+        for (int i = 1; i < words.size(); i++) {
+            String word = words.get(i);
+            String value = word.contains("=") ? word.substring(word.indexOf('=') + 1) : "";
+            if (word.equals("-q")) {
+                continue;
+            } else if (word.startsWith("-P")) {
+                assertThat(PROFILES).as(command).contains(word);
+            } else if (word.equals("-pl")) {
+                assertThat(CommandChecks.root().resolve(words.get(++i)).resolve("pom.xml")).as(command).isRegularFile();
+            } else if (word.equals("-am") || word.equals("-DskipTests")
+                    || word.equals("-Dsurefire.failIfNoSpecifiedTests=false")) {
+                continue;
+            } else if (word.startsWith("-Dvtlab.args=")) {
+                CommandChecks.assertLoadGeneratorAccepts(CommandChecks.words(value), command);
+            } else if (word.startsWith("-Dvtlab.server.args=")) {
+                serverArgs = CommandChecks.words(value);
+            } else if (word.startsWith("-Dvtlab.server.jvm=")) {
+                serverJvm = CommandChecks.words(value);
+            } else if (word.startsWith("-Dtest=")) {
+                CommandChecks.assertTestClassExists(value, command);
+            } else {
+                assertThat(GOALS).as("%s: '%s' is not a goal or option this check knows", command, word)
+                        .contains(word);
+            }
+        }
+        if (words.contains("-Pserver")) {
+            CommandChecks.assertServerStarts(serverJvm, serverArgs == null ? List.of() : serverArgs, command);
+        }
+    }
+
+    private static void checkGit(List<String> words, String command) {
+        assertThat(words.get(1)).as(command).isIn("checkout", "diff");
+        for (String word : words.subList(2, words.size())) {
+            if (!word.startsWith("-")) {
+                assertThat(CommandChecks.root().resolve(word)).as(command).isDirectory();
+            }
+        }
+    }
+
+    /** Every curl of the workshop, against one server: each answers 200. */
+    private static void checkCurls(List<String> curls) throws Exception {
+        HttpClient client = HttpClient.newHttpClient();
+        ServerProcess server = CommandChecks.startDefaultServer(client);
+        try {
+            for (String command : curls) {
+                List<String> words = CommandChecks.words(command);
+                String method = words.contains("-X") ? words.get(words.indexOf("-X") + 1) : "GET";
+                String url = words.stream().filter(w -> w.startsWith("http://")).findFirst().orElseThrow();
+                assertThat(words).as(command).allMatch(w -> Set.of("curl", "-s", "-X", method, url).contains(w));
+                URI target = CommandChecks.onServer(server.base(), url);
+                HttpResponse<String> response = client.send(HttpRequest.newBuilder(target)
+                        .timeout(Duration.ofSeconds(10)).method(method, HttpRequest.BodyPublishers.noBody()).build(),
+                        HttpResponse.BodyHandlers.ofString());
+                assertThat(response.statusCode()).as(command + " -> " + response.body()).isEqualTo(200);
+            }
+        } finally {
+            server.close();
+            client.close();
+        }
+    }
+}

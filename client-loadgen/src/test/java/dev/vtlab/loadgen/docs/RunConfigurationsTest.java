@@ -1,0 +1,100 @@
+package dev.vtlab.loadgen.docs;
+
+import dev.vtlab.loadgen.load.Json;
+import org.junit.jupiter.api.Test;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
+import tools.jackson.databind.JsonNode;
+
+import javax.xml.parsers.DocumentBuilderFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The committed IDE run configurations cannot rot: IntelliJ IDEA's {@code .run/*.run.xml} and VS Code's
+ * {@code .vscode/launch.json} define the same configurations, each naming an existing module and main class, and
+ * each one's arguments pass the program's own parser (the load generator's picocli; the server's strict settings,
+ * by starting it).
+ */
+class RunConfigurationsTest {
+
+    private static final List<String> EXPECTED = List.of("vtlab server (flags.properties)", "vtlab server, T on",
+            "vtlab server, HTTP adapter", "visit store", "load generator: one burst (run --mode sync)",
+            "matrix: quick profile", "matrix: seed profile");
+
+    /** One run configuration, as either IDE stores it. */
+    record RunConfiguration(String file, String name, String module, String mainClass, String args, String vmArgs) {
+    }
+
+    @Test
+    void both_ides_have_the_same_configurations() throws Exception {
+        assertThat(intellij()).extracting(RunConfiguration::name).containsExactlyInAnyOrderElementsOf(EXPECTED);
+        assertThat(vscode()).extracting(RunConfiguration::name).containsExactlyInAnyOrderElementsOf(EXPECTED);
+        for (RunConfiguration idea : intellij()) {
+            RunConfiguration code = vscode().stream().filter(c -> c.name().equals(idea.name())).findFirst().orElseThrow();
+            assertThat(List.of(code.module(), code.mainClass(), code.args(), code.vmArgs())).as(idea.name())
+                    .isEqualTo(List.of(idea.module(), idea.mainClass(), idea.args(), idea.vmArgs()));
+        }
+    }
+
+    @Test
+    void every_configuration_names_a_real_module_and_main_class_and_valid_arguments() throws Exception {
+        List<RunConfiguration> all = new ArrayList<>(intellij());
+        all.addAll(vscode());
+        for (RunConfiguration c : all) {
+            String where = c.file() + " '" + c.name() + "'";
+            CommandChecks.assertMainClass(CommandChecks.moduleFolder(c.module(), where), c.mainClass(), where);
+            List<String> args = CommandChecks.words(c.args());
+            switch (c.mainClass()) {
+                case CommandChecks.LOADGEN_MAIN -> CommandChecks.assertLoadGeneratorAccepts(args, where);
+                case CommandChecks.SERVER_MAIN -> CommandChecks.assertServerStarts(CommandChecks.words(c.vmArgs()),
+                        args, where);
+                default -> throw new AssertionError(where + ": unexpected main class " + c.mainClass());
+            }
+        }
+    }
+
+    private static List<RunConfiguration> intellij() throws Exception {
+        List<RunConfiguration> configurations = new ArrayList<>();
+        try (Stream<Path> files = Files.list(CommandChecks.root().resolve(".run"))) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".run.xml")).sorted().toList()) {
+                Document xml = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(file.toFile());
+                Element configuration = (Element) xml.getElementsByTagName("configuration").item(0);
+                configurations.add(new RunConfiguration(".run/" + file.getFileName(),
+                        configuration.getAttribute("name"),
+                        ((Element) configuration.getElementsByTagName("module").item(0)).getAttribute("name"),
+                        option(configuration, "MAIN_CLASS_NAME"), option(configuration, "PROGRAM_PARAMETERS"),
+                        option(configuration, "VM_PARAMETERS")));
+            }
+        }
+        return configurations;
+    }
+
+    private static String option(Element configuration, String name) {
+        NodeList options = configuration.getElementsByTagName("option");
+        for (int i = 0; i < options.getLength(); i++) {
+            Element option = (Element) options.item(i);
+            if (option.getAttribute("name").equals(name)) {
+                return option.getAttribute("value");
+            }
+        }
+        return "";
+    }
+
+    private static List<RunConfiguration> vscode() throws Exception {
+        JsonNode launch = Json.MAPPER.readTree(CommandChecks.root().resolve(".vscode/launch.json").toFile());
+        List<RunConfiguration> configurations = new ArrayList<>();
+        for (JsonNode c : launch.path("configurations")) {
+            configurations.add(new RunConfiguration(".vscode/launch.json", c.path("name").asString(),
+                    c.path("projectName").asString(), c.path("mainClass").asString(), c.path("args").asString(""),
+                    c.path("vmArgs").asString("")));
+        }
+        return configurations;
+    }
+}
