@@ -56,39 +56,16 @@ class FaultsTest {
     }
 
     @Test
-    void a_matrix_stopped_with_sigterm_writes_its_report_and_leaves_no_server_running(@TempDir Path out)
+    void a_matrix_stopped_with_sigterm_writes_its_report_and_leaves_no_server_or_store_running(@TempDir Path out)
             throws Exception {
-        Process matrix = new ProcessBuilder(ServerJar.java(), "-cp", System.getProperty("java.class.path"),
-                "dev.vtlab.loadgen.LoadGenerator", "matrix", "--modes", "sync", "--flags", "T", "--requests", "20",
-                "--delay", MARKER_DELAY, "--timeout", "60s", "--warmup", "0",
-                "--server-jar", ServerJar.path().toString(),
-                "--out", out.toString())
-                .redirectErrorStream(true).redirectOutput(out.resolveSibling(out.getFileName() + ".log").toFile())
-                .start();
+        Process matrix = startMatrixInItsOwnJvm(out);
         try {
-            Path serverLog = out.resolve("servers/T0A0W0R0.log");
-            List<ProcessHandle> servers = List.of();
-            long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
-            while (servers.isEmpty() || !Files.exists(serverLog)
-                    || !Files.readString(serverLog).contains("Started VtlabServer")) {
-                assertThat(matrix.isAlive()).as("the matrix ended before it could be interrupted").isTrue();
-                assertThat(System.nanoTime()).as("a server started within 90 s").isLessThan(deadline);
-                servers = matrix.descendants().toList();
-                Thread.sleep(100);
-            }
+            List<ProcessHandle> children = awaitServerStarted(matrix, out);
 
             matrix.destroy(); // SIGTERM, as Ctrl-C or a CI timeout would send
 
             assertThat(matrix.waitFor(60, TimeUnit.SECONDS)).isTrue();
-            for (ProcessHandle server : servers) {
-                server.onExit().get(30, TimeUnit.SECONDS);
-                assertThat(server.isAlive()).isFalse();
-            }
-            // Not only the servers seen before the signal: none may have been started after it either.
-            assertThat(ProcessHandle.allProcesses().filter(ProcessHandle::isAlive)
-                    .filter(p -> p.info().arguments().map(List::of).orElse(List.of())
-                            .contains("--vtlab.repository.count-delay=" + MARKER_DELAY)))
-                    .isEmpty();
+            assertAllExitWithin(children, Duration.ofSeconds(30));
             assertThat(out.resolve("report.md")).content().contains("INTERRUPTED");
             JsonNode results = Json.MAPPER.readTree(out.resolve("results.json").toFile());
             assertThat(results.path("interrupted").asBoolean()).isTrue();
@@ -96,6 +73,61 @@ class FaultsTest {
         } finally {
             matrix.destroyForcibly();
         }
+    }
+
+    /** SIGKILL gives the matrix no chance to stop its children: they notice it is gone and exit by themselves. */
+    @Test
+    void a_matrix_killed_with_sigkill_leaves_no_server_or_store_running(@TempDir Path out) throws Exception {
+        Process matrix = startMatrixInItsOwnJvm(out);
+        try {
+            List<ProcessHandle> children = awaitServerStarted(matrix, out);
+
+            matrix.destroyForcibly(); // SIGKILL: no shutdown hook runs
+
+            assertThat(matrix.waitFor(30, TimeUnit.SECONDS)).isTrue();
+            assertAllExitWithin(children, Duration.ofSeconds(10));
+        } finally {
+            matrix.destroyForcibly();
+        }
+    }
+
+    /** A matrix over the HTTP adapter, so that each server has a visit store too; tagged with the marker delay. */
+    private static Process startMatrixInItsOwnJvm(Path out) throws IOException {
+        return new ProcessBuilder(ServerJar.java(), "-cp", System.getProperty("java.class.path"),
+                "dev.vtlab.loadgen.LoadGenerator", "matrix", "--modes", "sync", "--flags", "T", "--requests", "20",
+                "--delay", MARKER_DELAY, "--timeout", "60s", "--warmup", "0", "--repository", "http",
+                "--server-jar", ServerJar.path().toString(), "--out", out.toString())
+                .redirectErrorStream(true).redirectOutput(out.resolveSibling(out.getFileName() + ".log").toFile())
+                .start();
+    }
+
+    /** Waits (at most 90 s) until the first server has started; returns the matrix's children at that moment. */
+    private static List<ProcessHandle> awaitServerStarted(Process matrix, Path out) throws Exception {
+        Path serverLog = out.resolve("servers/T0A0W0R0.log");
+        long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
+        while (!Files.exists(serverLog) || !Files.readString(serverLog).contains("Started VtlabServer")) {
+            assertThat(matrix.isAlive()).as("the matrix ended before it could be interrupted").isTrue();
+            assertThat(System.nanoTime()).as("a server started within 90 s").isLessThan(deadline);
+            Thread.sleep(100);
+        }
+        List<ProcessHandle> children = matrix.descendants().toList();
+        assertThat(children).as("a server and its visit store").hasSizeGreaterThanOrEqualTo(2);
+        return children;
+    }
+
+    /**
+     * Every child seen exits in time, and no process tagged with this test's marker delay is left: not only the
+     * children seen before the signal, none may have been started after it either.
+     */
+    private static void assertAllExitWithin(List<ProcessHandle> children, Duration limit) throws Exception {
+        for (ProcessHandle child : children) {
+            child.onExit().get(limit.toSeconds(), TimeUnit.SECONDS);
+            assertThat(child.isAlive()).isFalse();
+        }
+        assertThat(ProcessHandle.allProcesses().filter(ProcessHandle::isAlive)
+                .filter(p -> p.info().arguments().map(List::of).orElse(List.of()).stream()
+                        .anyMatch(arg -> arg.contains(MARKER_DELAY))))
+                .isEmpty();
     }
 
     /** Until every request has finished its count and waits in save (30 s), for at most 30 s. */
