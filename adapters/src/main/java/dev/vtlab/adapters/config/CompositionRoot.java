@@ -9,6 +9,7 @@ import dev.vtlab.adapters.out.visitstore.HttpVisitRepository;
 import dev.vtlab.application.port.in.SayHelloUseCase;
 import dev.vtlab.application.port.out.VisitRepository;
 import dev.vtlab.application.service.SayHelloService;
+import jakarta.servlet.DispatcherType;
 import org.apache.coyote.ProtocolHandler;
 import org.apache.tomcat.util.threads.VirtualThreadExecutor;
 import org.slf4j.Logger;
@@ -17,8 +18,10 @@ import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.task.SimpleAsyncTaskExecutorBuilder;
 import org.springframework.boot.task.ThreadPoolTaskExecutorBuilder;
 import org.springframework.boot.tomcat.TomcatProtocolHandlerCustomizer;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.task.AsyncTaskExecutor;
 
@@ -77,6 +80,16 @@ public class CompositionRoot {
     @Bean
     SayHelloUseCase sayHelloUseCase(VisitRepository visitRepository) {
         return new SayHelloService(visitRepository);
+    }
+
+    /** First in the chain, for requests and async dispatches: see the class for why. */
+    @Bean
+    FilterRegistrationBean<ResponseCompletingFilter> responseCompletingFilter() {
+        FilterRegistrationBean<ResponseCompletingFilter> registration =
+                new FilterRegistrationBean<>(new ResponseCompletingFilter());
+        registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
+        registration.setDispatcherTypes(DispatcherType.REQUEST, DispatcherType.ASYNC);
+        return registration;
     }
 
     // ---- the four places where virtual threads can go ----

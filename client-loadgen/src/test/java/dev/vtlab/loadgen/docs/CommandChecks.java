@@ -16,6 +16,8 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -133,9 +135,13 @@ final class CommandChecks {
         try (Stream<Path> dirs = Files.list(root())) {
             for (Path dir : dirs.filter(Files::isDirectory).toList()) {
                 Path pom = dir.resolve("pom.xml");
-                if (Files.isRegularFile(pom) && Files.readString(pom)
-                        .replaceAll("(?s)<parent>.*?</parent>", "").contains("<artifactId>" + artifactId + "</artifactId>")) {
-                    return dir;
+                if (Files.isRegularFile(pom)) {
+                    // The project's own artifactId: the first one outside <parent> (dependencies come later).
+                    Matcher own = Pattern.compile("<artifactId>([^<]+)</artifactId>")
+                            .matcher(Files.readString(pom).replaceAll("(?s)<parent>.*?</parent>", ""));
+                    if (own.find() && own.group(1).equals(artifactId)) {
+                        return dir;
+                    }
                 }
             }
         }

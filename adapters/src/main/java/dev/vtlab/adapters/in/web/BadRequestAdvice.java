@@ -1,6 +1,7 @@
 package dev.vtlab.adapters.in.web;
 
 import dev.vtlab.domain.InvalidVisitorNameException;
+import org.apache.tomcat.util.http.InvalidParameterException;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
 import org.springframework.web.bind.annotation.ExceptionHandler;
@@ -17,6 +18,16 @@ public class BadRequestAdvice {
     @ExceptionHandler(InvalidVisitorNameException.class)
     ProblemDetail invalidName(InvalidVisitorNameException e) {
         return invalidParameter("name", "Request parameter 'name' is invalid: " + e.getMessage() + ".");
+    }
+
+    /**
+     * Tomcat decodes the query lazily, when the controller first asks for a parameter; a malformed
+     * percent-encoding ({@code %zz}) or bytes that are not UTF-8 ({@code %ff%fe}) fail there.
+     */
+    @ExceptionHandler(InvalidParameterException.class)
+    ProblemDetail undecodable(InvalidParameterException e) {
+        return invalidParameter("name", "The query string is not valid percent-encoded UTF-8 (such as %zz or "
+                + "%ff%fe); encode the name as UTF-8, then percent-encode it.");
     }
 
     @ExceptionHandler(AmbiguousParameterException.class)

@@ -5,15 +5,21 @@ import dev.vtlab.adapters.lab.VisitTally;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 
+import java.net.URLEncoder;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The four endpoints answer the greeting; bad requests get RFC 9457 problem details and save nothing. */
+@ExtendWith(OutputCaptureExtension.class)
 class HelloEndpointsTest {
 
     private static RunningServer server;
@@ -68,6 +74,44 @@ class HelloEndpointsTest {
         assertProblem(response, 400, "Invalid request parameter");
         assertThat(response.body()).contains("must not contain control characters");
         assertThat(visitsSaved()).isEqualTo(before);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"%zz", "%ff%fe", "%4"})
+    void a_malformed_percent_encoding_is_a_400_problem_detail_and_saves_nothing(String name,
+                                                                                 CapturedOutput output) {
+        long before = visitsSaved();
+
+        String response = server.rawGet("/sync?name=" + name);
+
+        assertThat(response).startsWith("HTTP/1.1 400").contains("application/problem+json")
+                .contains("\"title\":\"Invalid request parameter\"").contains("not valid percent-encoded UTF-8");
+        assertThat(output.getOut()).doesNotContain("ERROR");
+        assertThat(visitsSaved()).isEqualTo(before);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"/sync", "/async", "/wrapped", "/callable"})
+    void a_name_given_twice_is_a_400_and_saves_nothing(String path) {
+        long before = visitsSaved();
+
+        HttpResponse<String> response = server.get(path + "?name=Ada&name=Grace");
+
+        assertProblem(response, 400, "Invalid request parameter");
+        assertThat(response.body()).contains("Request parameter 'name' is given 2 times; give it once.");
+        assertThat(visitsSaved()).isEqualTo(before);
+    }
+
+    @Test
+    void a_comma_is_just_a_character_of_a_name() {
+        assertThat(server.get("/sync?name=Lovelace,%20Ada").body()).contains("Hello, Lovelace, Ada!");
+    }
+
+    @Test
+    void names_are_measured_in_characters_as_a_reader_counts_them() {
+        String emoji40 = URLEncoder.encode("\uD83D\uDE00".repeat(40), StandardCharsets.UTF_8);
+
+        assertThat(server.get("/sync?name=" + emoji40).statusCode()).isEqualTo(200);
     }
 
     @Test
