@@ -78,6 +78,11 @@ public final class RunningServer implements AutoCloseable {
      * as a malformed percent-encoding.
      */
     public String rawGet(String pathAndQuery) {
+        return rawGet(base, pathAndQuery);
+    }
+
+    /** {@link #rawGet(String)} to another port of this server, e.g. the lab port. */
+    public String rawGet(URI base, String pathAndQuery) {
         try (Socket socket = new Socket(base.getHost(), base.getPort())) {
             socket.setSoTimeout(10_000);
             socket.getOutputStream().write(("GET " + pathAndQuery + " HTTP/1.1\r\nHost: " + base.getAuthority()

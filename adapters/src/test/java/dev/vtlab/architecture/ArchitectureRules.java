@@ -15,6 +15,7 @@ import java.util.concurrent.ForkJoinPool;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 /**
  * The architecture as rules, each built for a base package so that the same rule runs on vtlab
@@ -58,6 +59,12 @@ public final class ArchitectureRules {
                 .should().dependOnClassesThat().resideInAPackage(base + ".adapters.lab..")
                 .because("measuring wraps the adapters (decorators, interceptors wired in the composition root): "
                         + "an adapter written in a workshop must not need a single lab call to be measured");
+    }
+
+    /** No two packages depend on each other, directly or round a loop. */
+    public static ArchRule noPackageCycles(String base) {
+        return slices().matching(base + ".(**)").should().beFreeOfCycles()
+                .because("a package that depends on its own dependents cannot be read, tested or moved alone");
     }
 
     public static ArchRule domainDependsOnNothingButTheJdk(String base) {

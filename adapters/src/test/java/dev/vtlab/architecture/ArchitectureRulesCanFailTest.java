@@ -6,6 +6,7 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.EvaluationResult;
 import dev.vtlab.archfixture.adapters.in.web.WebAdapterCallingPersistence;
+import dev.vtlab.archfixture.cyclea.NeedsB;
 import dev.vtlab.archfixture.adapters.out.persistence.PersistenceAdapterWithItsOwnPool;
 import dev.vtlab.archfixture.adapters.out.visitstore.StoreAdapterRecordingItsThreads;
 import dev.vtlab.archfixture.application.ServiceCallingHttp;
@@ -49,6 +50,7 @@ class ArchitectureRulesCanFailTest {
                 rule("layers", ArchitectureRules::layersFollowTheDependencyRule, StoreAdapterRecordingItsThreads.class),
                 rule("no lab in adapters", ArchitectureRules::adaptersDoNotKnowTheLab,
                         StoreAdapterRecordingItsThreads.class),
+                rule("cycles", ArchitectureRules::noPackageCycles, NeedsB.class),
                 rule("domain", ArchitectureRules::domainDependsOnNothingButTheJdk, SpringAnnotatedEntity.class),
                 rule("application", ArchitectureRules::applicationDependsOnlyOnTheDomainAndTheJdk,
                         ServiceKnowingTheWeb.class),
@@ -86,6 +88,7 @@ class ArchitectureRulesCanFailTest {
     static Stream<Function<String, ArchRule>> allRules() {
         return Stream.of(ArchitectureRules::layersFollowTheDependencyRule,
                 ArchitectureRules::adaptersDoNotKnowTheLab,
+                ArchitectureRules::noPackageCycles,
                 ArchitectureRules::domainDependsOnNothingButTheJdk,
                 ArchitectureRules::applicationDependsOnlyOnTheDomainAndTheJdk,
                 ArchitectureRules::theCoreDoesNotSpeakHttp,

@@ -19,6 +19,9 @@ class ArchitectureTest {
     static final ArchRule adapters_do_not_know_the_lab = ArchitectureRules.adaptersDoNotKnowTheLab(BASE);
 
     @ArchTest
+    static final ArchRule no_package_cycles = ArchitectureRules.noPackageCycles(BASE);
+
+    @ArchTest
     static final ArchRule domain_depends_on_nothing_but_the_jdk = ArchitectureRules.domainDependsOnNothingButTheJdk(BASE);
 
     @ArchTest

@@ -60,6 +60,9 @@ public class CompositionRoot {
         }
         log.info("repository {}{}", settings.repository().kind(),
                 settings.repository().http() ? " at " + settings.repository().url() : "");
+        log.info("Tomcat holds at most {} connections at once{}", environment.getProperty(InFlightBound.MAX_CONNECTIONS),
+                InFlightBound.derived(environment) ? " (derived from the " + (Runtime.getRuntime().maxMemory() >> 20)
+                        + " MB heap; set server.tomcat.max-connections to choose)" : "");
         return settings;
     }
 

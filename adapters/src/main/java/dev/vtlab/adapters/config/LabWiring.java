@@ -6,6 +6,9 @@ import dev.vtlab.adapters.lab.LabEnvironmentSource;
 import dev.vtlab.adapters.lab.ThreadPlacement;
 import dev.vtlab.adapters.lab.VirtualThreadEvents;
 import dev.vtlab.adapters.lab.WebLayerRecorder;
+import org.apache.catalina.connector.Connector;
+import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
+import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -37,6 +40,23 @@ public class LabWiring implements WebMvcConfigurer {
     public void configureAsyncSupport(AsyncSupportConfigurer configurer) {
         configurer.registerCallableInterceptors(webLayers);
         configurer.registerDeferredResultInterceptors(webLayers);
+    }
+
+    /**
+     * With {@code vtlab.lab.port}, a second connector on loopback with Tomcat's own small platform pool: during a
+     * burst the main connector is full by design (its bound, then the kernel's queue), and the lab must still
+     * show whether the server is alive.
+     */
+    @Bean
+    WebServerFactoryCustomizer<TomcatServletWebServerFactory> labConnector(VtlabSettings settings) {
+        return factory -> {
+            if (settings.labPort() != null) {
+                Connector connector = new Connector();
+                connector.setPort(settings.labPort());
+                connector.setProperty("address", "127.0.0.1");
+                factory.addAdditionalConnectors(connector);
+            }
+        };
     }
 
     @Bean

@@ -107,6 +107,24 @@ final class StrictSettings {
                 + ": expected an http URL with host and port, such as http://127.0.0.1:8081.");
     }
 
+    /** A TCP port, 1 to 65535; absent means {@code null}. */
+    Integer port(String key) {
+        String raw = environment.getProperty(key);
+        if (raw == null) {
+            return null;
+        }
+        try {
+            int port = Integer.parseInt(raw.strip());
+            if (port >= 1 && port <= 65535) {
+                return port;
+            }
+        } catch (NumberFormatException notANumber) {
+            // reported below
+        }
+        throw new InvalidSettingException(key, "Invalid value '" + raw + "' for " + key + where(key)
+                + ": expected a port between 1 and 65535.");
+    }
+
     /** Whether any property source was loaded from a file with this name. */
     boolean loaded(String fileName) {
         return environment.getPropertySources().stream().anyMatch(source -> source.getName().contains(fileName));

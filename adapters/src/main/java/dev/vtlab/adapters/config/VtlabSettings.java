@@ -18,9 +18,12 @@ import java.util.Set;
  * @param saveDelay            how long the repository's save blocks
  * @param repository           which persistence adapter serves the port, and where its store is
  * @param flagsFileFound       whether a flags.properties was read (in the working directory or its parent)
+ * @param labPort              a second loopback port that serves the lab (and everything else) outside the
+ *                             main connector's limits, to watch the server during a burst; {@code null}: none
  */
 public record VtlabSettings(VirtualThreadFlags requested, boolean springVirtualThreads, Duration countDelay,
-                            Duration saveDelay, Repository repository, boolean flagsFileFound) {
+                            Duration saveDelay, Repository repository, boolean flagsFileFound,
+                            Integer labPort) {
 
     /**
      * Configuration value: the persistence adapter.
@@ -43,6 +46,7 @@ public record VtlabSettings(VirtualThreadFlags requested, boolean springVirtualT
     public static final String REPOSITORY_KIND = "vtlab.repository.kind";
     public static final String REPOSITORY_URL = "vtlab.repository.url";
     public static final String REPOSITORY_TIMEOUT = "vtlab.repository.timeout";
+    public static final String LAB_PORT = "vtlab.lab.port";
     static final String SPRING_VIRTUAL_THREADS = "spring.threads.virtual.enabled";
     static final String FLAGS_FILE = "flags.properties";
 
@@ -50,7 +54,7 @@ public record VtlabSettings(VirtualThreadFlags requested, boolean springVirtualT
     private static final Duration MAX_DELAY = Duration.ofSeconds(60);
     private static final Set<String> KNOWN = new LinkedHashSet<>(List.of(VirtualThreadFlags.TOMCAT,
             VirtualThreadFlags.ASYNC_EXECUTOR, VirtualThreadFlags.WRAPPER, VirtualThreadFlags.REPOSITORY,
-            COUNT_DELAY, SAVE_DELAY, REPOSITORY_KIND, REPOSITORY_URL, REPOSITORY_TIMEOUT, RunnerWatch.RUNNER_PID));
+            COUNT_DELAY, SAVE_DELAY, REPOSITORY_KIND, REPOSITORY_URL, REPOSITORY_TIMEOUT, RunnerWatch.RUNNER_PID, LAB_PORT));
     private static final URI DEFAULT_STORE = URI.create("http://127.0.0.1:8081");
     private static final Duration DEFAULT_STORE_TIMEOUT = Duration.ofSeconds(30);
 
@@ -78,7 +82,7 @@ public record VtlabSettings(VirtualThreadFlags requested, boolean springVirtualT
                         new LinkedHashSet<>(List.of(Repository.SLEEPY, Repository.HTTP))),
                         settings.httpUrl(REPOSITORY_URL, DEFAULT_STORE),
                         storeTimeout),
-                settings.loaded(FLAGS_FILE));
+                settings.loaded(FLAGS_FILE), settings.port(LAB_PORT));
     }
 
     /** The flags the server actually applies. */

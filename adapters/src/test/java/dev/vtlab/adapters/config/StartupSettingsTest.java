@@ -210,9 +210,10 @@ class StartupSettingsTest {
     }
 
     @Test
-    void tomcat_is_sized_for_a_burst_of_10000_in_512_mb_by_default() {
+    void tomcat_holds_as_many_requests_as_the_heap_can_carry_by_default() {
+        int bound = InFlightBound.maxConnections(Runtime.getRuntime().maxMemory(), InFlightBound.SLEEPY_REQUEST_BYTES);
         try (RunningServer server = RunningServer.startWith()) {
-            assertThat(server.get("/lab/environment").body()).contains("\"maxConnections\":6000")
+            assertThat(server.get("/lab/environment").body()).contains("\"maxConnections\":" + bound + ",")
                     .contains("\"acceptCount\":4096");
             Connector connector = ((TomcatWebServer) ((WebServerApplicationContext) server.context())
                     .getWebServer()).getTomcat().getConnector();
@@ -228,6 +229,40 @@ class StartupSettingsTest {
      * The server refuses to start, with the message naming the key. Spring Boot's failure banner is switched off
      * here (one test above reads it) so that a passing build does not print a dozen "APPLICATION FAILED TO START".
      */
+    @Test
+    void the_in_flight_bound_follows_the_formula() {
+        assertThat(InFlightBound.maxConnections(512L << 20, InFlightBound.SLEEPY_REQUEST_BYTES)).isEqualTo(2366);
+        assertThat(InFlightBound.maxConnections(512L << 20, InFlightBound.HTTP_REQUEST_BYTES)).isEqualTo(1121);
+        assertThat(InFlightBound.maxConnections(64L << 20, InFlightBound.SLEEPY_REQUEST_BYTES)).isEqualTo(100);
+        assertThat(InFlightBound.maxConnections(16L << 30, InFlightBound.SLEEPY_REQUEST_BYTES)).isEqualTo(8192);
+    }
+
+    @Test
+    void server_tomcat_max_connections_overrides_the_bound() {
+        try (RunningServer server = RunningServer.startWith("--server.tomcat.max-connections=1234")) {
+            assertThat(server.get("/lab/environment").body()).contains("\"maxConnections\":1234,");
+        }
+    }
+
+    @Test
+    void a_lab_port_serves_the_lab_outside_the_main_connector() throws IOException {
+        int port;
+        try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
+            port = free.getLocalPort();
+        }
+        try (RunningServer server = RunningServer.startWith("--vtlab.lab.port=" + port,
+                "--server.tomcat.max-connections=1")) {
+            assertThat(server.rawGet(java.net.URI.create("http://127.0.0.1:" + port), "/lab/environment"))
+                    .startsWith("HTTP/1.1 200");
+        }
+    }
+
+    @Test
+    void a_lab_port_out_of_range_stops_start_up_naming_the_key() {
+        assertStartupFails(VtlabSettings.LAB_PORT, "Invalid value '70000' for vtlab.lab.port",
+                "expected a port between 1 and 65535", "--vtlab.lab.port=70000");
+    }
+
     private static void assertStartupFails(String key, String message, String detail, String... args) {
         String[] quiet = Stream.concat(Stream.of(args), Stream.of(
                 "--logging.level.org.springframework.boot.diagnostics=OFF",

@@ -10,6 +10,7 @@ import dev.vtlab.loadgen.matrix.OutputFolder;
 import dev.vtlab.loadgen.matrix.Profile;
 import dev.vtlab.loadgen.matrix.Repository;
 import dev.vtlab.loadgen.matrix.RunRecord;
+import dev.vtlab.loadgen.report.ReportWriter;
 import dev.vtlab.loadgen.report.RepositoryComparison;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -129,7 +130,9 @@ public final class MatrixCommand implements Callable<Integer> {
             if (kinds.size() > 1) {
                 console.printf("-- repository %s --%n", kind.label());
             }
-            MatrixRunner.Outcome outcome = new MatrixRunner(settings, console).run(plan);
+            MatrixRunner.Outcome outcome = new MatrixRunner(settings, console,
+                    (runs, samples, started, finished, interrupted) ->
+                            ReportWriter.write(settings, runs, samples, started, finished, interrupted)).run(plan);
             all.put(kind, outcome.runs());
             console.printf("Report: %s%n        %s%n", outcome.reportDir().resolve("report.md"),
                     outcome.reportDir().resolve("report.html"));
@@ -142,8 +145,8 @@ public final class MatrixCommand implements Callable<Integer> {
         }
         List<RunRecord> runs = all.values().stream().flatMap(List::stream).toList();
         long serverFailed = runs.stream().filter(r -> r.status() == RunRecord.Status.SERVER_FAILED).count();
-        long lost = runs.stream().filter(RunRecord::measured).filter(r -> r.summary().writesLost())
-                .mapToLong(r -> r.summary().lostWrites()).sum();
+        long lost = runs.stream().filter(RunRecord::measured).filter(r -> r.summary().writes().lost())
+                .mapToLong(r -> r.summary().writes().lostWrites()).sum();
         console.printf("Lost writes: %d; servers that did not start: %d%n", lost, serverFailed);
         console.flush();
         return serverFailed == 0 && lost == 0 && all.size() == kinds.size() ? 0 : 1;

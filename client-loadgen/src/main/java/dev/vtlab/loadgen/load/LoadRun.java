@@ -1,7 +1,11 @@
 package dev.vtlab.loadgen.load;
 
 import com.sun.management.OperatingSystemMXBean;
-import tools.jackson.databind.JsonNode;
+import dev.vtlab.loadgen.lab.LabClient;
+import dev.vtlab.loadgen.lab.ServerEnvironment;
+import dev.vtlab.loadgen.lab.ServerJvm;
+import dev.vtlab.loadgen.lab.ServerThreads;
+import dev.vtlab.loadgen.lab.VisitCounter;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -79,9 +83,9 @@ public final class LoadRun {
         double clientCpuMs = (os.getProcessCpuTime() - cpuBefore) / 1e6;
         Map<String, Long> kernelDelta = KernelCounters.delta(kernelBefore, KernelCounters.read());
 
-        JsonNode environment = null;
-        JsonNode threads = null;
-        JsonNode jvm = null;
+        ServerEnvironment environment = null;
+        ServerThreads threads = null;
+        ServerJvm jvm = null;
         Long visitsAfter = null;
         try {
             Thread.sleep(JFR_DELIVERY);
@@ -105,12 +109,15 @@ public final class LoadRun {
         boolean kernelTrouble = kernelDelta.entrySet().stream()
                 .anyMatch(e -> !e.getKey().equals("TcpRetransSegs") && e.getValue() > 0);
 
-        RunSummary summary = new RunSummary(mode.label(), base.toString(), requests, concurrency, succeeded,
-                results.size() - succeeded, failures, wallMs, wallMs > 0 ? succeeded / (wallMs / 1000.0) : 0,
-                Latencies.of(results), spreadMs, clientCpuMs, warmupRequests, warmupSucceeded, visitsSaved,
-                difference == null ? null : Math.max(difference, 0), difference == null ? null : Math.max(-difference, 0),
-                kernelDelta, kernelTrouble,
-                ClientEnvironment.current(), environment, threads, jvm, labError);
+        RunSummary summary = new RunSummary(
+                new RunSummary.Burst(mode.label(), base.toString(), requests, concurrency),
+                new RunSummary.Outcome(succeeded, results.size() - succeeded, failures, wallMs,
+                        wallMs > 0 ? succeeded / (wallMs / 1000.0) : 0, Latencies.of(results), spreadMs, clientCpuMs),
+                new RunSummary.Writes(warmupRequests, warmupSucceeded, visitsSaved,
+                        difference == null ? null : Math.max(difference, 0),
+                        difference == null ? null : Math.max(-difference, 0)),
+                new RunSummary.ClientSide(kernelDelta, kernelTrouble, ClientEnvironment.current()),
+                new RunSummary.ServerSide(environment, threads, jvm, labError));
         return new Measurement(summary, results);
     }
 

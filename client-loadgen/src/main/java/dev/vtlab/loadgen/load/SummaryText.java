@@ -1,9 +1,11 @@
 package dev.vtlab.loadgen.load;
 
-import tools.jackson.databind.JsonNode;
+import dev.vtlab.loadgen.lab.ServerEnvironment;
+import dev.vtlab.loadgen.lab.ServerJvm;
+import dev.vtlab.loadgen.lab.ServerThreads;
 
 import java.util.Locale;
-import java.util.Map;
+import java.util.List;
 
 /** Renders a {@link RunSummary} for a terminal. */
 public final class SummaryText {
@@ -13,62 +15,59 @@ public final class SummaryText {
 
     public static String render(RunSummary s) {
         StringBuilder out = new StringBuilder();
-        Latencies l = s.latency();
-        line(out, "run", "%s %s/%s, flags %s", s.mode(), s.url(), s.mode(), s.flags());
+        Latencies l = s.outcome().latency();
+        line(out, "run", "%s %s/%s, flags %s", s.burst().mode(), s.burst().url(), s.burst().mode(),
+                s.server().serverEnvironment() == null ? "?" : s.server().serverEnvironment().flags().label());
         line(out, "requests", "%d (concurrency %d, all released at once; first-to-last send spread %.1f ms)",
-                s.requests(), s.concurrency(), s.sendSpreadMs());
-        line(out, "succeeded", "%d", s.succeeded());
-        line(out, "failed", "%d%s", s.failed(), s.failuresByCause().isEmpty() ? "" : " " + s.failuresByCause());
-        line(out, "wall time", "%.0f ms (throughput %.1f req/s)", s.wallTimeMs(), s.throughputPerSecond());
+                s.burst().requests(), s.burst().concurrency(), s.outcome().sendSpreadMs());
+        line(out, "succeeded", "%d", s.outcome().succeeded());
+        line(out, "failed", "%d%s", s.outcome().failed(), s.outcome().failuresByCause().isEmpty() ? "" : " " + s.outcome().failuresByCause());
+        line(out, "wall time", "%.0f ms (throughput %.1f req/s)", s.outcome().wallTimeMs(), s.outcome().throughputPerSecond());
         line(out, "latency ms", "min %.1f  p50 %.1f  p90 %.1f  p99 %.1f  p99.9 %.1f  max %.1f", l.minMs(), l.p50Ms(),
                 l.p90Ms(), l.p99Ms(), l.p999Ms(), l.maxMs());
-        if (s.lostWrites() == null) {
+        if (s.writes().lostWrites() == null) {
             line(out, "lost writes", "unknown (the visit count could not be read after the burst)");
         } else {
             line(out, "lost writes", "%d (visits saved %d; successes incl. %d warm-up: %d; saved after the client "
-                            + "gave up: %d)", s.lostWrites(), s.visitsSaved(), s.warmupSucceeded(),
-                    s.succeeded() + s.warmupSucceeded(), s.unconfirmedWrites());
+                            + "gave up: %d)", s.writes().lostWrites(), s.writes().visitsSaved(), s.writes().warmupSucceeded(),
+                    s.outcome().succeeded() + s.writes().warmupSucceeded(), s.writes().unconfirmedWrites());
         }
         line(out, "client", "%d cores, JDK %s, common-pool parallelism %d, CPU used %.0f ms",
-                s.client().availableProcessors(), s.client().javaVersion(), s.client().commonPoolParallelism(),
-                s.clientCpuMs());
-        line(out, "kernel", "%s%s", s.kernelDelta().isEmpty() ? "nstat unavailable" : s.kernelDelta(),
-                s.kernelQueueTrouble() ? "  <- the listen queue overflowed or SYNs were retransmitted" : "");
-        if (s.serverEnvironment() != null) {
-            JsonNode e = s.serverEnvironment();
-            JsonNode tomcat = e.path("tomcat");
+                s.client().client().availableProcessors(), s.client().client().javaVersion(), s.client().client().commonPoolParallelism(),
+                s.outcome().clientCpuMs());
+        line(out, "kernel", "%s%s", s.client().kernelDelta().isEmpty() ? "nstat unavailable" : s.client().kernelDelta(),
+                s.client().kernelQueueTrouble() ? "  <- the listen queue overflowed or SYNs were retransmitted" : "");
+        if (s.server().serverEnvironment() != null) {
+            ServerEnvironment e = s.server().serverEnvironment();
+            ServerEnvironment.TomcatLimits tomcat = e.tomcat();
             line(out, "server", "%d cores, JDK %s, common-pool parallelism %d, delays %d+%d ms, Tomcat %s "
                             + "max-threads %d max-connections %d accept-count %d",
-                    e.path("availableProcessors").asInt(), e.path("javaVersion").asString(),
-                    e.path("commonPoolParallelism").asInt(), e.path("repositoryCountDelayMs").asLong(),
-                    e.path("repositorySaveDelayMs").asLong(), tomcat.path("executor").asString(),
-                    tomcat.path("maxThreads").asInt(), tomcat.path("maxConnections").asInt(),
-                    tomcat.path("acceptCount").asInt());
+                    e.availableProcessors(), e.javaVersion(), e.commonPoolParallelism(), e.repositoryCountDelayMs(),
+                    e.repositorySaveDelayMs(), tomcat.executor(), tomcat.maxThreads(), tomcat.maxConnections(),
+                    tomcat.acceptCount());
         }
-        if (s.serverJvm() != null) {
-            JsonNode j = s.serverJvm();
+        if (s.server().serverJvm() != null) {
+            ServerJvm j = s.server().serverJvm();
             line(out, "server jvm", "platform threads peak %d started %d, virtual threads started %d pinned %d, "
                             + "heap used %d MB, RSS %d MB",
-                    j.path("platformThreadsPeak").asInt(), j.path("platformThreadsStarted").asLong(),
-                    j.path("virtualThreadsStarted").asLong(), j.path("virtualThreadsPinned").asLong(),
-                    j.path("heapUsedBytes").asLong() >> 20, j.path("residentSetBytes").asLong() >> 20);
+                    j.platformThreadsPeak(), j.platformThreadsStarted(), j.virtualThreadsStarted(),
+                    j.virtualThreadsPinned(), j.heapUsedMb(), j.residentSetMb());
         }
-        if (s.serverThreads() != null) {
+        if (s.server().serverThreads() != null) {
             out.append("threads by layer (server /lab/threads):\n");
-            for (Map.Entry<String, JsonNode> layer : s.serverThreads().properties()) {
-                JsonNode pools = layer.getValue().path("pools");
+            for (String layer : s.server().serverThreads().layers().keySet()) {
+                List<ServerThreads.Pool> pools = s.server().serverThreads().pools(layer);
                 if (pools.isEmpty()) {
                     continue;
                 }
                 StringBuilder where = new StringBuilder();
                 pools.forEach(p -> where.append(String.format(Locale.ROOT, "%s%s %s x%d",
-                        where.isEmpty() ? "" : ", ", p.path("kind").asString().toLowerCase(Locale.ROOT),
-                        p.path("pool").asString(), p.path("calls").asLong())));
-                out.append(String.format(Locale.ROOT, "  %-17s %s%n", layer.getKey().toLowerCase(Locale.ROOT), where));
+                        where.isEmpty() ? "" : ", ", p.kind().toLowerCase(Locale.ROOT), p.pool(), p.calls())));
+                out.append(String.format(Locale.ROOT, "  %-17s %s%n", layer.toLowerCase(Locale.ROOT), where));
             }
         }
-        if (s.labError() != null) {
-            line(out, "lab", "%s", s.labError());
+        if (s.server().labError() != null) {
+            line(out, "lab", "%s", s.server().labError());
         }
         return out.toString();
     }

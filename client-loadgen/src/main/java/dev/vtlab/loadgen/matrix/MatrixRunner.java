@@ -3,11 +3,9 @@ package dev.vtlab.loadgen.matrix;
 import dev.vtlab.loadgen.load.HttpClients;
 import dev.vtlab.loadgen.load.LoadRun;
 import dev.vtlab.loadgen.load.Mode;
-import dev.vtlab.loadgen.load.RequestResult;
 import dev.vtlab.loadgen.load.RequestsCsv;
-import dev.vtlab.loadgen.load.VisitCounter;
-import dev.vtlab.loadgen.report.HumanDuration;
-import dev.vtlab.loadgen.report.ReportWriter;
+import dev.vtlab.loadgen.load.RunSummary;
+import dev.vtlab.loadgen.lab.VisitCounter;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -16,15 +14,14 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
  * Runs the experiment: per planned combination a fresh server, a warm-up, then each mode; a server is restarted
  * after a failed run, because the work a failed run leaves queued would slow the next mode down. Whatever
- * happens, including Ctrl-C, every run is recorded, the report is written, and no server outlives the runner.
+ * happens, including Ctrl-C, every run is recorded (in a {@link RunLedger}), the report is written, and no server
+ * outlives the runner (its {@link ChildProcesses}).
  */
 public final class MatrixRunner {
 
@@ -35,16 +32,20 @@ public final class MatrixRunner {
 
     private final MatrixSettings settings;
     private final PrintWriter out;
+    private final RunLedger.Report report;
     private final HttpClient client;
-    private final List<RunRecord> records = new ArrayList<>();
-    private final Map<String, List<RequestResult>> samples = new LinkedHashMap<>();
+    private final ChildProcesses children = new ChildProcesses();
     private final Instant started = Instant.now();
-    private boolean reportWritten;
     private volatile boolean stopping;
 
-    public MatrixRunner(MatrixSettings settings, PrintWriter out) {
+    /**
+     * @param report writes the report from the runs (the {@code report} package's writer; the runner does not
+     *               know how a report looks)
+     */
+    public MatrixRunner(MatrixSettings settings, PrintWriter out, RunLedger.Report report) {
         this.settings = settings;
         this.out = out;
+        this.report = report;
         this.client = HttpClients.create(CONNECT_TIMEOUT);
     }
 
@@ -60,7 +61,9 @@ public final class MatrixRunner {
 
     /** Runs the whole plan and writes the report. */
     public Outcome run(ExperimentPlan plan) throws InterruptedException {
-        Thread hook = new Thread(() -> interrupted(plan), "vtlab-matrix-shutdown");
+        RunLedger ledger = new RunLedger(plan, report, started);
+        ProgressPrinter progress = new ProgressPrinter(out, started, plan.runCount());
+        Thread hook = new Thread(() -> interrupted(ledger), "vtlab-matrix-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
             int done = 0;
@@ -68,11 +71,11 @@ public final class MatrixRunner {
                 if (stopping) {
                     break;
                 }
-                done = runServer(server.getKey(), server.getValue(), done, plan.runCount());
+                done = runServer(server.getKey(), server.getValue(), done, ledger, progress);
             }
-            return new Outcome(settings.outputDir(), finish(plan, false), stopping);
+            return new Outcome(settings.outputDir(), ledger.finish(false), stopping);
         } finally {
-            ServerProcess.killAll();
+            children.killAll();
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
             } catch (IllegalStateException alreadyShuttingDown) {
@@ -81,7 +84,8 @@ public final class MatrixRunner {
         }
     }
 
-    private int runServer(Combination combination, List<Mode> modes, int done, int total) throws InterruptedException {
+    private int runServer(Combination combination, List<Mode> modes, int done, RunLedger ledger,
+                          ProgressPrinter progress) throws InterruptedException {
         ServerUnderTest server = null;
         VisitCounter visits = null;
         long visitsBefore = 0;
@@ -91,11 +95,11 @@ public final class MatrixRunner {
             if (stopping) {
                 break;
             }
-            progress(done, total, combination, mode);
+            progress.starting(done, combination, mode);
             if (server == null) {
                 try {
                     server = ServerUnderTest.start(settings, combination, settings.outputDir().resolve("servers"),
-                            client);
+                            client, children);
                     visits = server.visits(client);
                     visitsBefore = visits.visitsSaved();
                     // Warm-up goes to /sync in every combination: it warms Tomcat, Spring MVC, Jackson and the
@@ -103,8 +107,8 @@ public final class MatrixRunner {
                     warmupRequests = settings.warmup();
                     warmupSucceeded = loadRun().warmUp(server.base(), Mode.SYNC, warmupRequests);
                 } catch (ServerProcess.ServerStartException | IOException e) {
-                    record(new RunRecord(combination.label(), mode.label(), RunRecord.Status.SERVER_FAILED,
-                            e.getMessage(), null));
+                    ledger.record(new RunRecord(combination, mode, RunRecord.Status.SERVER_FAILED, e.getMessage(),
+                            null));
                     done++;
                     if (server != null) {
                         server.close();
@@ -116,23 +120,20 @@ public final class MatrixRunner {
             LoadRun.Measurement m = loadRun().measure(server.base(), mode,
                     settings.requests(), settings.requests(), visits, visitsBefore, warmupRequests, warmupSucceeded);
             boolean clean = m.summary().clean();
-            String message = clean ? null : describeFailure(m);
-            record(new RunRecord(combination.label(), mode.label(),
-                    clean ? RunRecord.Status.OK : RunRecord.Status.FAILED_RUN, message, m.summary()), m.requests());
+            String failure = clean ? null : describeFailure(m.summary());
+            ledger.record(new RunRecord(combination, mode, clean ? RunRecord.Status.OK : RunRecord.Status.FAILED_RUN,
+                    failure, m.summary()), m.requests());
             RequestsCsv.write(settings.outputDir().resolve("requests")
                     .resolve(mode.label() + "-" + combination.compactLabel() + ".csv"), m.requests());
             done++;
-            out.printf(Locale.ROOT, "           %s: p50 %.0f ms, p99 %.0f ms, wall %.0f ms, failed %d%s%n",
-                    clean ? "ok" : "FAILED", m.summary().latency().p50Ms(), m.summary().latency().p99Ms(),
-                    m.summary().wallTimeMs(), m.summary().failed(), message == null ? "" : " (" + message + ")");
-            out.flush();
+            progress.measured(m, failure);
             // The next mode on this server counts its visits from here; the server's warm-up is already counted.
-            visitsBefore += m.summary().visitsSaved() == null ? 0 : m.summary().visitsSaved();
+            Long saved = m.summary().writes().visitsSaved();
+            visitsBefore += saved == null ? 0 : saved;
             warmupRequests = 0;
             warmupSucceeded = 0;
             if (!clean) {
-                out.printf("           server stopped after the failed run (%s); the next mode gets a new one%n",
-                        server.stop(DIRTY_STOP_GRACE));
+                progress.serverRestarted(server.stop(DIRTY_STOP_GRACE));
                 server = null;
             }
         }
@@ -146,72 +147,28 @@ public final class MatrixRunner {
         return new LoadRun(client, CONNECT_TIMEOUT, settings.timeout());
     }
 
-    private static String describeFailure(LoadRun.Measurement m) {
+    private static String describeFailure(RunSummary s) {
         List<String> parts = new ArrayList<>();
-        if (m.summary().failed() > 0) {
-            parts.add(m.summary().failed() + " failed " + m.summary().failuresByCause());
+        if (s.outcome().failed() > 0) {
+            parts.add(s.outcome().failed() + " failed " + s.outcome().failuresByCause());
         }
-        if (m.summary().writesLost()) {
-            parts.add(m.summary().lostWrites() + " lost writes");
+        if (s.writes().lost()) {
+            parts.add(s.writes().lostWrites() + " lost writes");
         }
-        if (m.summary().labError() != null) {
-            parts.add(m.summary().labError());
+        if (s.server().labError() != null) {
+            parts.add(s.server().labError());
         }
         return String.join("; ", parts);
     }
 
-    private void progress(int done, int total, Combination combination, Mode mode) {
-        Duration elapsed = Duration.between(started, Instant.now());
-        String eta = done == 0 ? "estimating"
-                : "about " + HumanDuration.of(elapsed.multipliedBy(total - done).dividedBy(done)) + " left";
-        out.printf(Locale.ROOT, "[%2d/%d] %s %-8s (elapsed %s, %s)%n", done + 1, total, combination.label(),
-                mode.label(), HumanDuration.of(elapsed), eta);
-        out.flush();
-    }
-
-    private void record(RunRecord record) {
-        record(record, null);
-    }
-
-    /** Under the lock the shutdown hook's report takes too, so that it never reads a half-added run. */
-    private synchronized void record(RunRecord record, List<RequestResult> requests) {
-        records.add(record);
-        if (requests != null) {
-            samples.put(record.key(), requests);
-        }
-    }
-
     /** Shutdown hook: Ctrl-C or SIGTERM. Kill the servers, mark what did not run, write what was measured. */
-    private void interrupted(ExperimentPlan plan) {
+    private void interrupted(RunLedger ledger) {
         stopping = true; // the main thread runs on while the hooks run: it must not start another server
-        ServerProcess.refuseNewAndKillAll();
-        synchronized (this) {
-            if (reportWritten) {
-                return; // the matrix had finished; the hook was about to be removed
-            }
-            finish(plan, true);
+        children.refuseNewAndKillAll();
+        if (ledger.reportWritten()) {
+            return; // the matrix had finished; the hook was about to be removed
         }
+        ledger.finish(true);
         System.err.println("Interrupted: the report has what was measured, in " + settings.outputDir());
-    }
-
-    /** Writes the report once (the main thread or the shutdown hook, whichever comes first); returns all runs. */
-    private synchronized List<RunRecord> finish(ExperimentPlan plan, boolean interrupted) {
-        if (reportWritten) {
-            return List.copyOf(records);
-        }
-        List<RunRecord> all = new ArrayList<>(records);
-        for (Map.Entry<Combination, List<Mode>> server : plan.servers().entrySet()) {
-            for (Mode mode : server.getValue()) {
-                boolean present = all.stream().anyMatch(r -> r.flags().equals(server.getKey().label())
-                        && r.mode().equals(mode.label()));
-                if (!present) {
-                    all.add(new RunRecord(server.getKey().label(), mode.label(), RunRecord.Status.NOT_RUN,
-                            interrupted ? "interrupted before this run" : "not run", null));
-                }
-            }
-        }
-        ReportWriter.write(settings, all, samples, started, Instant.now(), interrupted);
-        reportWritten = true;
-        return all;
     }
 }

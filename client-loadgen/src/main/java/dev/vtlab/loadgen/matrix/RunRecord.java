@@ -1,17 +1,24 @@
 package dev.vtlab.loadgen.matrix;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.vtlab.loadgen.load.Mode;
 import dev.vtlab.loadgen.load.RunSummary;
 
 /**
- * What happened to one (combination, mode) of the plan.
+ * What happened to one (combination, mode) of the plan. In results.json it reads
+ * {@code {"flags":"T1 A0 W0 R1","mode":"sync","status":...}}.
  *
- * @param flags   the combination, e.g. {@code T1 A0 W0 R1}
- * @param mode    the mode, e.g. {@code sync}
- * @param status  how it went
- * @param message why it failed, or {@code null}
- * @param summary the measurement, or {@code null} when nothing was measured
+ * @param combination the flags
+ * @param mode        the mode
+ * @param status      how it went
+ * @param message     why it failed, or {@code null}
+ * @param summary     the measurement, or {@code null} when nothing was measured
  */
-public record RunRecord(String flags, String mode, Status status, String message, RunSummary summary) {
+@JsonPropertyOrder({"flags", "mode", "status", "message", "summary"})
+public record RunRecord(@JsonIgnore Combination combination, @JsonIgnore Mode mode, Status status, String message,
+                        RunSummary summary) {
 
     public enum Status {
         /** Every request succeeded and no write was lost. */
@@ -24,13 +31,20 @@ public record RunRecord(String flags, String mode, Status status, String message
         NOT_RUN
     }
 
-    /** The key a run's requests are kept under for the charts: mode and flags, e.g. {@code sync T1 A0 W0 R0}. */
-    public String key() {
-        return mode + " " + flags;
+    /** The combination's label, e.g. {@code T1 A0 W0 R1}. */
+    @JsonProperty("flags")
+    public String flags() {
+        return combination.label();
     }
 
-    public Combination combination() {
-        return Combination.parse(flags);
+    @JsonProperty("mode")
+    String modeLabel() {
+        return mode.label();
+    }
+
+    /** The key a run's requests are kept under for the charts: mode and flags, e.g. {@code sync T1 A0 W0 R0}. */
+    public String key() {
+        return mode.label() + " " + flags();
     }
 
     public boolean measured() {

@@ -12,31 +12,28 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
 
 /**
- * A child JVM serving HTTP on a free loopback port: a vtlab server, or the visit store behind one. Every started
- * process is tracked until it has exited, so that {@link #killAll()} can leave no orphan, even on Ctrl-C.
+ * A child JVM serving HTTP on a free loopback port: a vtlab server, or the visit store behind one. Each is tracked
+ * in the runner's {@link ChildProcesses} until it has exited, so that the runner can leave no orphan.
  */
 public final class ServerProcess implements AutoCloseable {
 
-    private static final Set<ServerProcess> LIVE = ConcurrentHashMap.newKeySet();
-    /** Set when the runner shuts down: a server started after that would outlive it. */
-    private static volatile boolean refusing;
     private static final Duration POLL = Duration.ofMillis(200);
     private static final Duration POLL_TIMEOUT = Duration.ofSeconds(5);
 
     private final Process process;
     private final URI base;
     private final Path log;
+    private final ChildProcesses children;
 
-    private ServerProcess(Process process, URI base, Path log) {
+    private ServerProcess(Process process, URI base, Path log, ChildProcesses children) {
         this.process = process;
         this.base = base;
         this.log = log;
+        this.children = children;
     }
 
     /**
@@ -49,7 +46,8 @@ public final class ServerProcess implements AutoCloseable {
      */
     public static ServerProcess startServer(String java, Path serverJar, List<String> jvmOptions,
                                             List<String> serverArgs, Path log, HttpClient client,
-                                            Duration readyTimeout) throws ServerStartException, InterruptedException {
+                                            Duration readyTimeout, ChildProcesses children)
+            throws ServerStartException, InterruptedException {
         return start(port -> {
             List<String> command = new ArrayList<>(List.of(java));
             command.addAll(jvmOptions);
@@ -57,7 +55,7 @@ public final class ServerProcess implements AutoCloseable {
                     "--spring.main.banner-mode=off"));
             command.addAll(serverArgs);
             return command;
-        }, "/lab/environment", log, client, readyTimeout);
+        }, "/lab/environment", log, client, readyTimeout, children);
     }
 
     /**
@@ -69,7 +67,7 @@ public final class ServerProcess implements AutoCloseable {
      * @throws ServerStartException when it exits, or does not answer within {@code readyTimeout}
      */
     public static ServerProcess start(IntFunction<List<String>> command, String readyPath, Path log,
-                                      HttpClient client, Duration readyTimeout)
+                                      HttpClient client, Duration readyTimeout, ChildProcesses children)
             throws ServerStartException, InterruptedException {
         int port = freePort();
         List<String> commandLine = command.apply(port);
@@ -83,9 +81,8 @@ public final class ServerProcess implements AutoCloseable {
             throw new ServerStartException("could not start " + String.join(" ", commandLine) + ": "
                     + e.getMessage());
         }
-        ServerProcess server = new ServerProcess(process, URI.create("http://127.0.0.1:" + port), log);
-        LIVE.add(server);
-        if (refusing) { // checked after joining LIVE, so either this or refuseNewAndKillAll() sees the other
+        ServerProcess server = new ServerProcess(process, URI.create("http://127.0.0.1:" + port), log, children);
+        if (!children.track(server)) {
             server.close();
             throw new ServerStartException("not started: the runner is shutting down");
         }
@@ -107,7 +104,7 @@ public final class ServerProcess implements AutoCloseable {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
-                LIVE.remove(this);
+                children.forget(this);
                 throw new ServerStartException("process exited with code " + process.exitValue()
                         + " before it was ready: " + lastLines());
             }
@@ -131,7 +128,7 @@ public final class ServerProcess implements AutoCloseable {
     public String stop(Duration grace) throws InterruptedException {
         if (grace.isZero()) {
             process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-            LIVE.remove(this);
+            children.forget(this);
             return "killed";
         }
         process.destroy();
@@ -142,7 +139,7 @@ public final class ServerProcess implements AutoCloseable {
             process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
             how = "killed after " + grace.toSeconds() + " s of graceful shutdown";
         }
-        LIVE.remove(this);
+        children.forget(this);
         return how;
     }
 
@@ -151,24 +148,7 @@ public final class ServerProcess implements AutoCloseable {
         if (process.isAlive()) {
             process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
         }
-        LIVE.remove(this);
-    }
-
-    /** For shutdown hooks: from now on no server may start, and every one still running is killed. */
-    public static void refuseNewAndKillAll() {
-        refusing = true;
-        killAll();
-    }
-
-    /** Kills every server still running. */
-    public static void killAll() {
-        for (ServerProcess server : List.copyOf(LIVE)) {
-            try {
-                server.close();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        children.forget(this);
     }
 
     private String lastLines() {

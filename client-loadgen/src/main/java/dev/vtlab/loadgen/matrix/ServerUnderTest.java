@@ -1,8 +1,8 @@
 package dev.vtlab.loadgen.matrix;
 
-import dev.vtlab.loadgen.load.LabClient;
-import dev.vtlab.loadgen.load.VisitCounter;
-import dev.vtlab.loadgen.load.VisitStoreClient;
+import dev.vtlab.loadgen.lab.LabClient;
+import dev.vtlab.loadgen.lab.VisitCounter;
+import dev.vtlab.loadgen.lab.VisitStoreClient;
 import dev.vtlab.loadgen.store.RunnerWatch;
 
 import java.net.URI;
@@ -29,19 +29,20 @@ final class ServerUnderTest {
     }
 
     /** Starts the store (for {@code http}) and the server for one combination; logs go to {@code logs}. */
-    static ServerUnderTest start(MatrixSettings settings, Combination combination, Path logs, HttpClient client)
+    static ServerUnderTest start(MatrixSettings settings, Combination combination, Path logs, HttpClient client,
+                                 ChildProcesses children)
             throws ServerProcess.ServerStartException, InterruptedException {
         List<String> serverArgs = new ArrayList<>(settings.serverArgs(combination));
         ServerProcess store = null;
         if (settings.repository() == Repository.HTTP) {
             store = ServerProcess.start(port -> storeCommand(settings, port), "/stats",
-                    logs.resolve(combination.compactLabel() + "-store.log"), client, READY_TIMEOUT);
+                    logs.resolve(combination.compactLabel() + "-store.log"), client, READY_TIMEOUT, children);
             serverArgs.add("--vtlab.repository.url=" + store.base());
         }
         try {
             return new ServerUnderTest(ServerProcess.startServer(settings.java(), settings.serverJar(),
                     settings.jvmOptions(), serverArgs, logs.resolve(combination.compactLabel() + ".log"), client,
-                    READY_TIMEOUT), store);
+                    READY_TIMEOUT, children), store);
         } catch (ServerProcess.ServerStartException | InterruptedException e) {
             if (store != null) {
                 store.close();

@@ -25,7 +25,7 @@ final class Charts {
         if (measured.isEmpty()) {
             return "";
         }
-        double maxMs = measured.stream().mapToDouble(r -> r.summary().latency().maxMs()).max().orElse(1);
+        double maxMs = measured.stream().mapToDouble(r -> r.summary().outcome().latency().maxMs()).max().orElse(1);
         int rowHeight = 48;
         int left = 170;
         int height = measured.size() * rowHeight + 40;
@@ -33,8 +33,8 @@ final class Charts {
         String[] names = {"p50", "p99", "max"};
         for (int i = 0; i < measured.size(); i++) {
             RunRecord r = measured.get(i);
-            double[] values = {r.summary().latency().p50Ms(), r.summary().latency().p99Ms(),
-                    r.summary().latency().maxMs()};
+            double[] values = {r.summary().outcome().latency().p50Ms(), r.summary().outcome().latency().p99Ms(),
+                    r.summary().outcome().latency().maxMs()};
             int y = 20 + i * rowHeight;
             svg.append(text(4, y + 22, r.flags() + (r.ok() ? "" : " FAILED"), r.ok() ? "#000" : "#c00"));
             for (int k = 0; k < 3; k++) {

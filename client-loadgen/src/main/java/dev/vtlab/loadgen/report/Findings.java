@@ -4,7 +4,9 @@ import dev.vtlab.loadgen.load.Mode;
 import dev.vtlab.loadgen.load.RunSummary;
 import dev.vtlab.loadgen.matrix.Combination;
 import dev.vtlab.loadgen.matrix.RunRecord;
-import tools.jackson.databind.JsonNode;
+import com.fasterxml.jackson.annotation.JsonValue;
+import dev.vtlab.loadgen.lab.ServerEnvironment;
+import dev.vtlab.loadgen.lab.ServerThreads;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -54,9 +56,31 @@ public record Findings(double threshold, List<FlagEffect> flagEffects, List<Best
      * @param on         the same combination with the flag on
      * @param p99Ratio   p99 on / p99 off (both runs clean), else NaN
      * @param wallRatio  wall time on / off (both runs clean), else NaN
-     * @param change     {@code fixes failures}, {@code causes failures}, {@code both failed} or {@code both clean}
+     * @param change     what turning the flag on did to failing
      */
-    public record Pair(String off, String on, double p99Ratio, double wallRatio, String change) {
+    public record Pair(String off, String on, double p99Ratio, double wallRatio, Change change) {
+    }
+
+    /** What turning a flag on did to failing; written as its words ({@code "fixes failures"}) in results.json. */
+    public enum Change {
+        BOTH_CLEAN("both clean"), FIXES_FAILURES("fixes failures"), CAUSES_FAILURES("causes failures"),
+        BOTH_FAILED("both failed");
+
+        private final String words;
+
+        Change(String words) {
+            this.words = words;
+        }
+
+        @JsonValue
+        public String words() {
+            return words;
+        }
+
+        /** The flag turned a failing run clean, or the other way round. */
+        public boolean flipsFailures() {
+            return this == FIXES_FAILURES || this == CAUSES_FAILURES;
+        }
     }
 
     /**
@@ -86,7 +110,7 @@ public record Findings(double threshold, List<FlagEffect> flagEffects, List<Best
         List<Best> best = new ArrayList<>();
         for (Mode mode : Mode.values()) {
             Map<Combination, RunRecord> byCombination = measured.stream()
-                    .filter(r -> r.mode().equals(mode.label()))
+                    .filter(r -> r.mode() == mode)
                     .collect(Collectors.toMap(RunRecord::combination, Function.identity(), (a, b) -> b));
             if (byCombination.isEmpty()) {
                 continue;
@@ -95,7 +119,7 @@ public record Findings(double threshold, List<FlagEffect> flagEffects, List<Best
                 flagEffect(mode, flag, byCombination).ifPresent(effects::add);
             }
             byCombination.values().stream().filter(RunRecord::ok)
-                    .min(Comparator.comparingDouble(r -> r.summary().latency().p99Ms()))
+                    .min(Comparator.comparingDouble(r -> r.summary().outcome().latency().p99Ms()))
                     .ifPresent(r -> best.add(best(mode, r)));
         }
         return new Findings(THRESHOLD, effects, best, notes(measured));
@@ -116,8 +140,8 @@ public record Findings(double threshold, List<FlagEffect> flagEffects, List<Best
         }
         double p99 = median(pairs.stream().mapToDouble(Pair::p99Ratio).filter(d -> !Double.isNaN(d)).toArray());
         double wall = median(pairs.stream().mapToDouble(Pair::wallRatio).filter(d -> !Double.isNaN(d)).toArray());
-        boolean flipsFailures = pairs.stream().anyMatch(p -> p.change().endsWith("failures"));
-        boolean anyClean = pairs.stream().anyMatch(p -> p.change().equals("both clean"));
+        boolean flipsFailures = pairs.stream().anyMatch(p -> p.change().flipsFailures());
+        boolean anyClean = pairs.stream().anyMatch(p -> p.change() == Change.BOTH_CLEAN);
         Verdict verdict;
         if (flipsFailures || anyClean && (p99 >= THRESHOLD || p99 <= 1 / THRESHOLD)) {
             verdict = Verdict.MATTERS;
@@ -132,54 +156,53 @@ public record Findings(double threshold, List<FlagEffect> flagEffects, List<Best
     private static Pair pair(RunRecord off, RunRecord on) {
         boolean offOk = off.ok();
         boolean onOk = on.ok();
-        String change = offOk && onOk ? "both clean" : !offOk && onOk ? "fixes failures"
-                : offOk ? "causes failures" : "both failed";
+        Change change = offOk && onOk ? Change.BOTH_CLEAN : !offOk && onOk ? Change.FIXES_FAILURES
+                : offOk ? Change.CAUSES_FAILURES : Change.BOTH_FAILED;
         double p99 = Double.NaN;
         double wall = Double.NaN;
         if (offOk && onOk) {
-            p99 = ratio(on.summary().latency().p99Ms(), off.summary().latency().p99Ms());
-            wall = ratio(on.summary().wallTimeMs(), off.summary().wallTimeMs());
+            p99 = ratio(on.summary().outcome().latency().p99Ms(), off.summary().outcome().latency().p99Ms());
+            wall = ratio(on.summary().outcome().wallTimeMs(), off.summary().outcome().wallTimeMs());
         }
         return new Pair(off.flags(), on.flags(), p99, wall, change);
     }
 
     private static Best best(Mode mode, RunRecord run) {
         RunSummary s = run.summary();
-        JsonNode env = s.serverEnvironment();
-        double floor = env == null ? Double.NaN
-                : env.path("repositoryCountDelayMs").asDouble() + env.path("repositorySaveDelayMs").asDouble();
-        return new Best(mode.label(), run.flags(), s.latency().p99Ms(), s.wallTimeMs(), floor,
-                ratio(s.latency().p99Ms(), floor));
+        ServerEnvironment env = s.server().serverEnvironment();
+        double floor = env == null ? Double.NaN : env.floorMs();
+        return new Best(mode.label(), run.flags(), s.outcome().latency().p99Ms(), s.outcome().wallTimeMs(), floor,
+                ratio(s.outcome().latency().p99Ms(), floor));
     }
 
     private static List<String> notes(List<RunRecord> runs) {
         List<String> notes = new ArrayList<>();
-        runs.stream().map(r -> r.summary().serverEnvironment()).filter(e -> e != null).findFirst().ifPresent(env -> {
-            int parallelism = env.path("commonPoolParallelism").asInt();
+        runs.stream().map(r -> r.summary().server().serverEnvironment()).filter(e -> e != null).findFirst().ifPresent(env -> {
+            int parallelism = env.commonPoolParallelism();
             if (parallelism != ARTICLE_PARALLELISM) {
                 notes.add(String.format(Locale.ROOT, "The server's common-pool parallelism is %d (%d cores, JDK %s); "
                                 + "the article's machine had 20 hardware threads, so %d. Where W or R is off, "
                                 + "supplyAsync without an executor depends on it: rerun with "
                                 + "--common-pool-parallelism %d to reproduce the article's machine.",
-                        parallelism, env.path("availableProcessors").asInt(), env.path("javaVersion").asString(),
+                        parallelism, env.availableProcessors(), env.javaVersion(),
                         ARTICLE_PARALLELISM, ARTICLE_PARALLELISM));
             }
         });
         defaultAsyncPool(runs).ifPresent(notes::add);
         for (RunRecord run : runs) {
             RunSummary s = run.summary();
-            if (s.writesLost()) {
+            if (s.writes().lost()) {
                 notes.add(String.format(Locale.ROOT, "%s %s: %d lost writes (visits saved %d, successes %d).",
-                        run.mode(), run.flags(), s.lostWrites(), s.visitsSaved(), s.succeeded() + s.warmupSucceeded()));
+                        run.mode(), run.flags(), s.writes().lostWrites(), s.writes().visitsSaved(), s.outcome().succeeded() + s.writes().warmupSucceeded()));
             }
-            if (s.kernelQueueTrouble()) {
+            if (s.client().kernelQueueTrouble()) {
                 notes.add(String.format(Locale.ROOT, "%s %s: the kernel's listen queue overflowed or SYNs were "
-                        + "retransmitted during the burst %s.", run.mode(), run.flags(), s.kernelDelta()));
+                        + "retransmitted during the burst %s.", run.mode(), run.flags(), s.client().kernelDelta()));
             }
-            if (s.wallTimeMs() > 0 && s.sendSpreadMs() > 0.25 * s.latency().p50Ms() && s.sendSpreadMs() > 100) {
+            if (s.outcome().wallTimeMs() > 0 && s.outcome().sendSpreadMs() > 0.25 * s.outcome().latency().p50Ms() && s.outcome().sendSpreadMs() > 100) {
                 notes.add(String.format(Locale.ROOT, "%s %s: the client took %.0f ms to send the whole burst "
                                 + "(p50 %.0f ms): the client itself may have limited this result.",
-                        run.mode(), run.flags(), s.sendSpreadMs(), s.latency().p50Ms()));
+                        run.mode(), run.flags(), s.outcome().sendSpreadMs(), s.outcome().latency().p50Ms()));
             }
         }
         return notes;
@@ -188,24 +211,24 @@ public record Findings(double threshold, List<FlagEffect> flagEffects, List<Best
     /** What supplyAsync without an executor ran on, read from the thread placement of a run with W or R off. */
     private static Optional<String> defaultAsyncPool(List<RunRecord> runs) {
         for (RunRecord run : runs) {
-            JsonNode threads = run.summary().serverThreads();
-            JsonNode env = run.summary().serverEnvironment();
-            if (threads == null || env == null || !run.mode().equals("async") || run.combination().r()) {
+            ServerThreads threads = run.summary().server().serverThreads();
+            ServerEnvironment env = run.summary().server().serverEnvironment();
+            if (threads == null || env == null || run.mode() != Mode.ASYNC || run.combination().r()) {
                 continue;
             }
-            for (JsonNode pool : threads.path("REPOSITORY_COUNT").path("pools")) {
-                String name = pool.path("pool").asString();
-                int parallelism = env.path("commonPoolParallelism").asInt();
+            for (ServerThreads.Pool pool : threads.pools("REPOSITORY_COUNT")) {
+                String name = pool.pool();
+                int parallelism = env.commonPoolParallelism();
                 if (name.startsWith("Thread-")) {
                     return Optional.of(String.format(Locale.ROOT, "With R off, the repository's supplyAsync ran on "
                             + "a new platform thread per task (pool 'Thread-'): JDK %s does this when the common "
-                            + "pool's parallelism is %d.", env.path("javaVersion").asString(), parallelism));
+                            + "pool's parallelism is %d.", env.javaVersion(), parallelism));
                 }
                 if (name.startsWith("ForkJoinPool.commonPool") && parallelism == 1) {
                     return Optional.of(String.format(Locale.ROOT, "With R off, the repository's supplyAsync ran on "
                             + "the common pool although its parallelism is 1: JDK %s does not start a thread per task "
                             + "there (JDK 17 does), so every blocking call queues behind one worker.",
-                            env.path("javaVersion").asString()));
+                            env.javaVersion()));
                 }
             }
         }

@@ -53,7 +53,7 @@ final class HtmlReport {
         Optional<RunRecord> baseline = runs.stream().filter(RunRecord::measured)
                 .filter(r -> r.flags().equals("T0 A0 W0 R0")).findFirst();
         Optional<RunRecord> best = runs.stream().filter(RunRecord::ok)
-                .min(Comparator.comparingDouble(r -> r.summary().latency().p99Ms()));
+                .min(Comparator.comparingDouble(r -> r.summary().outcome().latency().p99Ms()));
         baseline.ifPresent(r -> put(series, "baseline " + r.flags(), samples.get(r.key())));
         best.filter(r -> baseline.isEmpty() || r != baseline.get())
                 .ifPresent(r -> put(series, "fastest " + r.flags(), samples.get(r.key())));

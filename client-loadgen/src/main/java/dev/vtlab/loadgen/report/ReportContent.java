@@ -2,10 +2,13 @@ package dev.vtlab.loadgen.report;
 
 import dev.vtlab.loadgen.load.Mode;
 import dev.vtlab.loadgen.load.RunSummary;
+import dev.vtlab.loadgen.matrix.HumanDuration;
 import dev.vtlab.loadgen.matrix.MatrixSettings;
 import dev.vtlab.loadgen.matrix.Repository;
 import dev.vtlab.loadgen.matrix.RunRecord;
-import tools.jackson.databind.JsonNode;
+import dev.vtlab.loadgen.lab.ServerEnvironment;
+import dev.vtlab.loadgen.lab.ServerJvm;
+import dev.vtlab.loadgen.lab.ServerThreads;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -30,8 +33,8 @@ final class ReportContent {
     ReportContent(MatrixSettings settings, List<RunRecord> runs, Instant started, Instant finished,
                   boolean interrupted) {
         this.settings = settings;
-        this.runs = runs.stream().sorted(Comparator.comparing(RunRecord::mode, Comparator.comparingInt(
-                m -> Mode.valueOf(m.toUpperCase(Locale.ROOT)).ordinal())).thenComparing(RunRecord::flags)).toList();
+        this.runs = runs.stream().sorted(Comparator.comparing(RunRecord::mode).thenComparing(RunRecord::flags))
+                .toList();
         this.findings = Findings.of(runs);
         this.started = started;
         this.finished = finished;
@@ -48,9 +51,9 @@ final class ReportContent {
         long failed = runs.stream().filter(r -> r.status() == RunRecord.Status.FAILED_RUN).count();
         long serverFailed = runs.stream().filter(r -> r.status() == RunRecord.Status.SERVER_FAILED).count();
         long notRun = runs.stream().filter(r -> r.status() == RunRecord.Status.NOT_RUN).count();
-        long lost = runs.stream().filter(RunRecord::measured).filter(r -> r.summary().writesLost())
-                .mapToLong(r -> r.summary().lostWrites()).sum();
-        long unknown = runs.stream().filter(RunRecord::measured).filter(r -> r.summary().lostWrites() == null).count();
+        long lost = runs.stream().filter(RunRecord::measured).filter(r -> r.summary().writes().lost())
+                .mapToLong(r -> r.summary().writes().lostWrites()).sum();
+        long unknown = runs.stream().filter(RunRecord::measured).filter(r -> r.summary().writes().lostWrites() == null).count();
         List<String> lines = new ArrayList<>();
         lines.add("Command: `" + settings.commandLine() + "`");
         lines.add(String.format(Locale.ROOT, "Started %s, took %s%s.", started,
@@ -80,19 +83,18 @@ final class ReportContent {
         List<List<String>> rows = new ArrayList<>();
         runs.stream().filter(RunRecord::measured).findFirst().ifPresent(r -> {
             RunSummary s = r.summary();
-            rows.add(List.of("client", s.client().availableProcessors() + " cores", "JDK " + s.client().javaVersion()
-                    + " (" + s.client().javaVendor() + ")", "common-pool parallelism "
-                    + s.client().commonPoolParallelism(), s.client().os()));
-            JsonNode e = s.serverEnvironment();
+            rows.add(List.of("client", s.client().client().availableProcessors() + " cores", "JDK " + s.client().client().javaVersion()
+                    + " (" + s.client().client().javaVendor() + ")", "common-pool parallelism "
+                    + s.client().client().commonPoolParallelism(), s.client().client().os()));
+            ServerEnvironment e = s.server().serverEnvironment();
             if (e != null) {
-                JsonNode t = e.path("tomcat");
-                rows.add(List.of("server", e.path("availableProcessors").asInt() + " cores",
-                        "JDK " + e.path("javaVersion").asString() + " (" + e.path("javaVendor").asString() + ")",
-                        "common-pool parallelism " + e.path("commonPoolParallelism").asInt(),
+                ServerEnvironment.TomcatLimits t = e.tomcat();
+                rows.add(List.of("server", e.availableProcessors() + " cores",
+                        "JDK " + e.javaVersion() + " (" + e.javaVendor() + ")",
+                        "common-pool parallelism " + e.commonPoolParallelism(),
                         String.format(Locale.ROOT, "max heap %d MB; Tomcat max-threads %d, max-connections %d, "
-                                        + "accept-count %d", e.path("maxHeapBytes").asLong() >> 20,
-                                t.path("maxThreads").asInt(), t.path("maxConnections").asInt(),
-                                t.path("acceptCount").asInt())));
+                                        + "accept-count %d", e.maxHeapBytes() >> 20, t.maxThreads(),
+                                t.maxConnections(), t.acceptCount())));
             }
         });
         return new Table(List.of("side", "cores", "JDK", "common pool", "other"), rows);
@@ -107,16 +109,16 @@ final class ReportContent {
                 continue;
             }
             RunSummary s = r.summary();
-            JsonNode jvm = s.serverJvm();
-            rows.add(List.of(r.flags(), r.ok() ? "ok" : "FAILED", ms(s.latency().p50Ms()), ms(s.latency().p99Ms()),
-                    ms(s.latency().maxMs()), ms(s.wallTimeMs()), s.failed() + (s.failuresByCause().isEmpty() ? ""
-                            : " " + s.failuresByCause()), s.lostWritesText(),
-                    jvm == null ? "" : jvm.path("platformThreadsPeak").asString(),
-                    jvm == null ? "" : jvm.path("virtualThreadsStarted").asString(),
-                    jvm == null ? "" : String.valueOf(jvm.path("heapUsedBytes").asLong() >> 20),
-                    jvm == null ? "" : String.valueOf(jvm.path("residentSetBytes").asLong() >> 20),
-                    String.format(Locale.ROOT, "spread %.0f ms, client CPU %.0f ms", s.sendSpreadMs(),
-                            s.clientCpuMs())));
+            ServerJvm jvm = s.server().serverJvm();
+            rows.add(List.of(r.flags(), r.ok() ? "ok" : "FAILED", ms(s.outcome().latency().p50Ms()), ms(s.outcome().latency().p99Ms()),
+                    ms(s.outcome().latency().maxMs()), ms(s.outcome().wallTimeMs()), s.outcome().failed() + (s.outcome().failuresByCause().isEmpty() ? ""
+                            : " " + s.outcome().failuresByCause()), s.writes().lostWritesText(),
+                    jvm == null ? "" : String.valueOf(jvm.platformThreadsPeak()),
+                    jvm == null ? "" : String.valueOf(jvm.virtualThreadsStarted()),
+                    jvm == null ? "" : String.valueOf(jvm.heapUsedMb()),
+                    jvm == null ? "" : String.valueOf(jvm.residentSetMb()),
+                    String.format(Locale.ROOT, "spread %.0f ms, client CPU %.0f ms", s.outcome().sendSpreadMs(),
+                            s.outcome().clientCpuMs())));
         }
         return new Table(List.of("flags", "status", "p50 ms", "p99 ms", "max ms", "wall ms", "failures",
                 "lost writes", "platform threads peak", "virtual threads started", "heap MB", "RSS MB", "notes"), rows);
@@ -125,12 +127,12 @@ final class ReportContent {
     Table placement(Mode mode) {
         List<List<String>> rows = new ArrayList<>();
         for (RunRecord r : runsOf(mode)) {
-            if (!r.measured() || r.summary().serverThreads() == null) {
+            if (!r.measured() || r.summary().server().serverThreads() == null) {
                 continue;
             }
             List<String> row = new ArrayList<>(List.of(r.flags()));
             for (String layer : LAYERS) {
-                row.add(placementCell(r.summary().serverThreads().path(layer)));
+                row.add(placementCell(r.summary().server().serverThreads().pools(layer)));
             }
             rows.add(row);
         }
@@ -139,10 +141,10 @@ final class ReportContent {
     }
 
     /** {@code virtual vt-tomcat-} or {@code platform http-nio-...-exec-}, pools joined by {@code +}. */
-    private static String placementCell(JsonNode layer) {
+    private static String placementCell(List<ServerThreads.Pool> pools) {
         List<String> parts = new ArrayList<>();
-        for (JsonNode pool : layer.path("pools")) {
-            parts.add(pool.path("kind").asString().toLowerCase(Locale.ROOT) + " " + pool.path("pool").asString());
+        for (ServerThreads.Pool pool : pools) {
+            parts.add(pool.kind().toLowerCase(Locale.ROOT) + " " + pool.pool());
         }
         return parts.isEmpty() ? "-" : String.join(" + ", parts);
     }
@@ -152,7 +154,7 @@ final class ReportContent {
         for (Findings.FlagEffect e : findings.flagEffects()) {
             rows.add(List.of(e.mode(), String.valueOf(e.flag()), e.verdict().words(), ratio(e.medianP99Ratio()),
                     ratio(e.medianWallRatio()), e.pairs().stream().map(p -> p.off() + " -> " + p.on() + ": "
-                            + (p.change().equals("both clean") ? "p99 x" + ratio(p.p99Ratio()) : p.change()))
+                            + (p.change() == Findings.Change.BOTH_CLEAN ? "p99 x" + ratio(p.p99Ratio()) : p.change().words()))
                             .reduce((a, b) -> a + "; " + b).orElse("")));
         }
         return new Table(List.of("mode", "flag", "verdict", "median p99 on/off", "median wall on/off", "pairs"), rows);
@@ -176,7 +178,7 @@ final class ReportContent {
     }
 
     List<RunRecord> runsOf(Mode mode) {
-        return runs.stream().filter(r -> r.mode().equals(mode.label())).toList();
+        return runs.stream().filter(r -> r.mode() == mode).toList();
     }
 
     List<Mode> modes() {

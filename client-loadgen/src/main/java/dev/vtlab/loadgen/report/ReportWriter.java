@@ -1,11 +1,12 @@
 package dev.vtlab.loadgen.report;
 
-import dev.vtlab.loadgen.load.Json;
+import dev.vtlab.loadgen.lab.ServerEnvironment;
+import dev.vtlab.loadgen.lab.ServerJvm;
+import dev.vtlab.loadgen.json.Json;
 import dev.vtlab.loadgen.load.RequestResult;
 import dev.vtlab.loadgen.load.RunSummary;
 import dev.vtlab.loadgen.matrix.MatrixSettings;
 import dev.vtlab.loadgen.matrix.RunRecord;
-import tools.jackson.databind.JsonNode;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -17,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
 
 /** Writes the experiment's files: results.json, results.csv, report.md, report.html. */
 public final class ReportWriter {
@@ -57,27 +59,27 @@ public final class ReportWriter {
     static String csv(List<RunRecord> runs) {
         StringBuilder csv = new StringBuilder(String.join(",", CSV_HEADER)).append('\n');
         for (RunRecord r : runs) {
-            List<String> cells = new ArrayList<>(List.of(r.mode(), r.flags(), r.status().name()));
+            List<String> cells = new ArrayList<>(List.of(r.mode().label(), r.flags(), r.status().name()));
             RunSummary s = r.summary();
             if (s != null) {
-                JsonNode jvm = s.serverJvm() == null ? Json.MAPPER.createObjectNode() : s.serverJvm();
-                JsonNode env = s.serverEnvironment() == null ? Json.MAPPER.createObjectNode() : s.serverEnvironment();
-                JsonNode tomcat = env.path("tomcat");
-                cells.addAll(List.of(String.valueOf(s.requests()), String.valueOf(s.succeeded()),
-                        String.valueOf(s.failed()), s.failuresByCause().toString(), num(s.latency().p50Ms()),
-                        num(s.latency().p90Ms()), num(s.latency().p99Ms()), num(s.latency().p999Ms()),
-                        num(s.latency().maxMs()), num(s.wallTimeMs()), num(s.throughputPerSecond()),
-                        num(s.sendSpreadMs()), num(s.clientCpuMs()), s.lostWritesText(),
-                        jvm.path("platformThreadsPeak").asString(""), jvm.path("platformThreadsStarted").asString(""),
-                        jvm.path("virtualThreadsStarted").asString(""), jvm.path("virtualThreadsPinned").asString(""),
-                        String.valueOf(jvm.path("heapUsedBytes").asLong() >> 20),
-                        String.valueOf(jvm.path("residentSetBytes").asLong() >> 20),
-                        String.valueOf(s.kernelQueueTrouble()), env.path("availableProcessors").asString(""),
-                        env.path("javaVersion").asString(""), env.path("commonPoolParallelism").asString(""),
-                        tomcat.path("maxThreads").asString(""), tomcat.path("maxConnections").asString(""),
-                        tomcat.path("acceptCount").asString(""), env.path("repositoryCountDelayMs").asString(""),
-                        env.path("repositorySaveDelayMs").asString(""),
-                        String.valueOf(s.client().availableProcessors()), s.client().javaVersion()));
+                ServerJvm jvm = s.server().serverJvm();
+                ServerEnvironment env = s.server().serverEnvironment();
+                cells.addAll(List.of(String.valueOf(s.burst().requests()), String.valueOf(s.outcome().succeeded()),
+                        String.valueOf(s.outcome().failed()), s.outcome().failuresByCause().toString(),
+                        num(s.outcome().latency().p50Ms()), num(s.outcome().latency().p90Ms()),
+                        num(s.outcome().latency().p99Ms()), num(s.outcome().latency().p999Ms()),
+                        num(s.outcome().latency().maxMs()), num(s.outcome().wallTimeMs()),
+                        num(s.outcome().throughputPerSecond()), num(s.outcome().sendSpreadMs()),
+                        num(s.outcome().clientCpuMs()), s.writes().lostWritesText(),
+                        ifKnown(jvm, j -> j.platformThreadsPeak()), ifKnown(jvm, j -> j.platformThreadsStarted()),
+                        ifKnown(jvm, j -> j.virtualThreadsStarted()), ifKnown(jvm, j -> j.virtualThreadsPinned()),
+                        ifKnown(jvm, ServerJvm::heapUsedMb), ifKnown(jvm, ServerJvm::residentSetMb),
+                        String.valueOf(s.client().kernelQueueTrouble()), ifKnown(env, e -> e.availableProcessors()),
+                        ifKnown(env, ServerEnvironment::javaVersion), ifKnown(env, e -> e.commonPoolParallelism()),
+                        ifKnown(env, e -> e.tomcat().maxThreads()), ifKnown(env, e -> e.tomcat().maxConnections()),
+                        ifKnown(env, e -> e.tomcat().acceptCount()), ifKnown(env, e -> e.repositoryCountDelayMs()),
+                        ifKnown(env, e -> e.repositorySaveDelayMs()),
+                        String.valueOf(s.client().client().availableProcessors()), s.client().client().javaVersion()));
             } else {
                 while (cells.size() < CSV_HEADER.size() - 1) {
                     cells.add("");
@@ -87,6 +89,11 @@ public final class ReportWriter {
             csv.append(String.join(",", cells.stream().map(ReportWriter::quote).toList())).append('\n');
         }
         return csv.toString();
+    }
+
+    /** A lab figure as a cell, empty when the lab could not be read. */
+    private static <T> String ifKnown(T lab, Function<T, Object> figure) {
+        return lab == null ? "" : String.valueOf(figure.apply(lab));
     }
 
     private static String num(double value) {

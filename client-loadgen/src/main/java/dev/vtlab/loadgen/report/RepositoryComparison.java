@@ -86,7 +86,7 @@ public final class RepositoryComparison {
         int column = 0;
         for (List<RunRecord> records : runs.values()) {
             for (RunRecord r : records) {
-                if (!r.mode().equals(mode.label())) {
+                if (r.mode() != mode) {
                     continue;
                 }
                 List<String> row = rows.computeIfAbsent(r.flags(), flags -> new ArrayList<>(List.of(flags)));
@@ -110,8 +110,8 @@ public final class RepositoryComparison {
             return List.of(r.status().name(), "", "", "");
         }
         RunSummary s = r.summary();
-        return List.of(ReportContent.ms(s.latency().p99Ms()), ReportContent.ms(s.wallTimeMs()),
-                s.failed() + (s.failuresByCause().isEmpty() ? "" : " " + s.failuresByCause()),
-                s.lostWritesText());
+        return List.of(ReportContent.ms(s.outcome().latency().p99Ms()), ReportContent.ms(s.outcome().wallTimeMs()),
+                s.outcome().failed() + (s.outcome().failuresByCause().isEmpty() ? "" : " " + s.outcome().failuresByCause()),
+                s.writes().lostWritesText());
     }
 }

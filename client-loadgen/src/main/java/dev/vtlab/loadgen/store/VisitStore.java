@@ -3,7 +3,7 @@ package dev.vtlab.loadgen.store;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
 import com.sun.net.httpserver.HttpServer;
-import dev.vtlab.loadgen.load.Json;
+import dev.vtlab.loadgen.json.Json;
 import tools.jackson.core.JacksonException;
 
 import java.io.IOException;

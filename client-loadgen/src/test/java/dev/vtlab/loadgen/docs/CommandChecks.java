@@ -1,6 +1,7 @@
 package dev.vtlab.loadgen.docs;
 
 import dev.vtlab.loadgen.LoadGenerator;
+import dev.vtlab.loadgen.matrix.ChildProcesses;
 import dev.vtlab.loadgen.matrix.ServerJar;
 import dev.vtlab.loadgen.matrix.ServerProcess;
 import picocli.CommandLine;
@@ -100,7 +101,8 @@ final class CommandChecks {
             Path log = Files.createTempFile("vtlab-docs-server", ".log");
             HttpClient client = HttpClient.newHttpClient();
             try {
-                ServerProcess.startServer(ServerJar.java(), ServerJar.path(), jvmOptions, args, log, client, READY)
+                ServerProcess.startServer(ServerJar.java(), ServerJar.path(), jvmOptions, args, log, client, READY,
+                        new ChildProcesses())
                         .close();
             } catch (ServerProcess.ServerStartException e) {
                 fail("%s: the server does not start with %s: %s", where, key, e.getMessage());
@@ -119,7 +121,7 @@ final class CommandChecks {
     static ServerProcess startDefaultServer(HttpClient client) throws Exception {
         return ServerProcess.startServer(ServerJar.java(), ServerJar.path(), List.of(),
                 List.of("--vtlab.repository.count-delay=5ms", "--vtlab.repository.save-delay=5ms"),
-                Files.createTempFile("vtlab-docs-server", ".log"), client, READY);
+                Files.createTempFile("vtlab-docs-server", ".log"), client, READY, new ChildProcesses());
     }
 
     static void assertTestClassExists(String simpleName, String where) throws IOException {

@@ -1,6 +1,6 @@
 package dev.vtlab.loadgen.docs;
 
-import dev.vtlab.loadgen.load.Json;
+import dev.vtlab.loadgen.json.Json;
 import org.junit.jupiter.api.Test;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;

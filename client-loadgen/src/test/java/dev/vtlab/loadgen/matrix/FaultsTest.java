@@ -2,8 +2,9 @@ package dev.vtlab.loadgen.matrix;
 
 import dev.vtlab.loadgen.cli.CommandLineTestSupport;
 import dev.vtlab.loadgen.load.HttpClients;
-import dev.vtlab.loadgen.load.Json;
-import dev.vtlab.loadgen.load.LabClient;
+import dev.vtlab.loadgen.json.Json;
+import dev.vtlab.loadgen.lab.LabClient;
+import dev.vtlab.loadgen.lab.ServerThreads;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -33,7 +34,7 @@ class FaultsTest {
         ServerProcess server = ServerProcess.startServer(ServerJar.java(), ServerJar.path(), List.of(),
                 List.of("--vtlab.repository.count-delay=1s", "--vtlab.repository.save-delay=30s",
                         "--vtlab.virtual-threads.tomcat=true"),
-                dir.resolve("server.log"), client, Duration.ofSeconds(90));
+                dir.resolve("server.log"), client, Duration.ofSeconds(90), new ChildProcesses());
         try {
             CompletableFuture<CommandLineTestSupport.Outcome> run = CompletableFuture.supplyAsync(() ->
                     CommandLineTestSupport.execute("run", "--url", server.base().toString(), "--requests", "20",
@@ -135,11 +136,7 @@ class FaultsTest {
             throws IOException, InterruptedException {
         long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
         while (System.nanoTime() < deadline) {
-            JsonNode pools = lab.threads().path("REPOSITORY_COUNT").path("pools");
-            long calls = 0;
-            for (JsonNode pool : pools) {
-                calls += pool.path("calls").asLong();
-            }
+            long calls = lab.threads().pools("REPOSITORY_COUNT").stream().mapToLong(ServerThreads.Pool::calls).sum();
             if (calls >= requests) {
                 return;
             }

@@ -1,7 +1,7 @@
 package dev.vtlab.loadgen.matrix;
 
 import dev.vtlab.loadgen.cli.CommandLineTestSupport;
-import dev.vtlab.loadgen.load.Json;
+import dev.vtlab.loadgen.json.Json;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;

@@ -1,14 +1,16 @@
 package dev.vtlab.loadgen.report;
 
+import dev.vtlab.loadgen.lab.ServerEnvironment;
 import dev.vtlab.loadgen.load.ClientEnvironment;
-import dev.vtlab.loadgen.load.Json;
 import dev.vtlab.loadgen.load.Latencies;
 import dev.vtlab.loadgen.load.RunSummary;
+import dev.vtlab.loadgen.load.Mode;
+import dev.vtlab.loadgen.matrix.Combination;
 import dev.vtlab.loadgen.matrix.RunRecord;
 import org.junit.jupiter.api.Test;
-import tools.jackson.databind.node.ObjectNode;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -39,7 +41,7 @@ class FindingsTest {
 
         Findings.FlagEffect a = effect(findings, "async", 'A');
         assertThat(a.verdict()).isEqualTo(Findings.Verdict.NO_EFFECT);
-        assertThat(a.pairs()).hasSize(2).allMatch(p -> p.change().equals("both clean"));
+        assertThat(a.pairs()).hasSize(2).allMatch(p -> p.change() == Findings.Change.BOTH_CLEAN);
         assertThat(effect(findings, "async", 'T').verdict()).isEqualTo(Findings.Verdict.NO_EFFECT);
     }
 
@@ -52,7 +54,7 @@ class FindingsTest {
         Findings.FlagEffect a = effect(findings, "callable", 'A');
         assertThat(a.verdict()).isEqualTo(Findings.Verdict.MATTERS);
         assertThat(a.pairs()).singleElement().satisfies(p -> {
-            assertThat(p.change()).isEqualTo("fixes failures");
+            assertThat(p.change()).isEqualTo(Findings.Change.FIXES_FAILURES);
             assertThat(p.p99Ratio()).isNaN();
         });
     }
@@ -112,15 +114,17 @@ class FindingsTest {
 
     /** A measured run: p99 and wall in ms, and how many of 2000 requests failed. */
     static RunRecord run(String mode, String flags, double p99, double wall, long failed) {
-        ObjectNode env = Json.MAPPER.createObjectNode();
-        env.put("commonPoolParallelism", 1).put("availableProcessors", 2).put("javaVersion", "25")
-                .put("repositoryCountDelayMs", 1000).put("repositorySaveDelayMs", 1000);
-        env.putObject("flags").put("label", flags);
-        RunSummary summary = new RunSummary(mode, "http://127.0.0.1:8080", 2000, 2000, 2000 - failed, failed,
-                failed == 0 ? Map.of() : Map.of("request timeout", failed), wall, 1, new Latencies(2000 - failed,
-                p99 / 4, p99 / 2, p99 * 0.9, p99, p99, p99, p99 / 2), 10, 100, 0, 0, 2000L - failed, 0L, 0L, Map.of(),
-                false, ClientEnvironment.current(), env, null, null, null);
-        return new RunRecord(flags, mode, failed == 0 ? RunRecord.Status.OK : RunRecord.Status.FAILED_RUN,
+        ServerEnvironment env = new ServerEnvironment(
+                new ServerEnvironment.Flags(false, false, false, false, flags), false, "25", "test", 2, 1, 512L << 20,
+                new ServerEnvironment.TomcatLimits("none", 200, 2366, 4096), 1000, 1000, "sleepy", null);
+        RunSummary summary = new RunSummary(new RunSummary.Burst(mode, "http://127.0.0.1:8080", 2000, 2000),
+                new RunSummary.Outcome(2000 - failed, failed,
+                        failed == 0 ? Map.of() : Map.of("request timeout", (long) failed), wall, 1,
+                        new Latencies(2000 - failed, p99 / 4, p99 / 2, p99 * 0.9, p99, p99, p99, p99 / 2), 10, 100),
+                new RunSummary.Writes(0, 0, 2000L - failed, 0L, 0L),
+                new RunSummary.ClientSide(Map.of(), false, ClientEnvironment.current()),
+                new RunSummary.ServerSide(env, null, null, null));
+        return new RunRecord(Combination.parse(flags), Mode.valueOf(mode.toUpperCase(Locale.ROOT)), failed == 0 ? RunRecord.Status.OK : RunRecord.Status.FAILED_RUN,
                 failed == 0 ? null : failed + " failed", summary);
     }
 }

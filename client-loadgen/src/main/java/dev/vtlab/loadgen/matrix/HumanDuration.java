@@ -1,4 +1,4 @@
-package dev.vtlab.loadgen.report;
+package dev.vtlab.loadgen.matrix;
 
 import java.time.Duration;
 

@@ -1,6 +1,8 @@
-package dev.vtlab.loadgen.load;
+package dev.vtlab.loadgen.lab;
 
-import tools.jackson.databind.JsonNode;
+import dev.vtlab.loadgen.json.Json;
+
+import tools.jackson.core.JacksonException;
 
 import java.io.IOException;
 import java.net.URI;
@@ -9,7 +11,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 
-/** Reads and resets the server's lab endpoints ({@code /lab/...}) over HTTP. */
+/** Reads and resets the server's lab endpoints ({@code /lab/...}) over HTTP, each answer parsed once into a record. */
 public final class LabClient implements VisitCounter {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
@@ -22,21 +24,25 @@ public final class LabClient implements VisitCounter {
         this.base = base;
     }
 
-    public JsonNode environment() throws IOException, InterruptedException {
-        return get("/lab/environment");
+    /** The server's answer to {@code /lab/visits}. */
+    record Visits(long saved) {
     }
 
-    public JsonNode threads() throws IOException, InterruptedException {
-        return get("/lab/threads");
+    public ServerEnvironment environment() throws IOException, InterruptedException {
+        return get("/lab/environment", ServerEnvironment.class);
     }
 
-    public JsonNode jvm() throws IOException, InterruptedException {
-        return get("/lab/jvm");
+    public ServerThreads threads() throws IOException, InterruptedException {
+        return get("/lab/threads", ServerThreads.class);
+    }
+
+    public ServerJvm jvm() throws IOException, InterruptedException {
+        return get("/lab/jvm", ServerJvm.class);
     }
 
     @Override
     public long visitsSaved() throws IOException, InterruptedException {
-        return get("/lab/visits").path("saved").asLong();
+        return get("/lab/visits", Visits.class).saved();
     }
 
     /** Clears the thread-placement counters and the JVM's peak and started counts. */
@@ -45,8 +51,14 @@ public final class LabClient implements VisitCounter {
                 .POST(HttpRequest.BodyPublishers.noBody()));
     }
 
-    private JsonNode get(String path) throws IOException, InterruptedException {
-        return Json.MAPPER.readTree(send(HttpRequest.newBuilder(base.resolve(path)).GET()));
+    private <T> T get(String path, Class<T> type) throws IOException, InterruptedException {
+        String body = send(HttpRequest.newBuilder(base.resolve(path)).GET());
+        try {
+            return Json.MAPPER.readValue(body, type);
+        } catch (JacksonException e) {
+            throw new IOException(base.resolve(path) + " answered what is not a vtlab lab answer: "
+                    + e.getOriginalMessage(), e);
+        }
     }
 
     private String send(HttpRequest.Builder request) throws IOException, InterruptedException {

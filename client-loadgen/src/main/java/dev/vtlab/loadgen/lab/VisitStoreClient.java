@@ -1,4 +1,6 @@
-package dev.vtlab.loadgen.load;
+package dev.vtlab.loadgen.lab;
+
+import dev.vtlab.loadgen.json.Json;
 
 import java.io.IOException;
 import java.net.URI;

@@ -1,4 +1,4 @@
-package dev.vtlab.loadgen.load;
+package dev.vtlab.loadgen.json;
 
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;

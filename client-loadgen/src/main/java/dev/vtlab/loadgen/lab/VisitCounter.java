@@ -1,4 +1,4 @@
-package dev.vtlab.loadgen.load;
+package dev.vtlab.loadgen.lab;
 
 import java.io.IOException;
 

@@ -1,0 +1,54 @@
+package dev.vtlab.adapters.config;
+
+import org.springframework.boot.EnvironmentPostProcessor;
+import org.springframework.boot.SpringApplication;
+import org.springframework.core.env.ConfigurableEnvironment;
+import org.springframework.core.env.MapPropertySource;
+
+import java.util.Map;
+
+/**
+ * Configuration: bounds the requests Tomcat holds at once by what the heap can carry. With virtual threads (T)
+ * no thread pool limits concurrency any more, and every request Tomcat holds costs heap (its buffers, the parsed
+ * request, the response, the virtual thread's stack): without a bound, a large enough burst runs the server out
+ * of heap. Connections beyond the bound wait in the kernel's accept queue ({@code server.tomcat.accept-count}),
+ * where they cost no heap.
+ * <pre>
+ *   max-connections = (max heap - 96 MB) x 1/2 / cost of one request, between 100 and 8192 (Boot's default)
+ *   cost of one request: 90 KB (sleepy adapter), 190 KB (HTTP adapter: its client connection too)
+ * </pre>
+ * The costs are measured (docs/benchmarks.md); 96 MB is the server's own heap at rest, and the other half is
+ * headroom for garbage not yet collected. It is only a default: {@code server.tomcat.max-connections}, set
+ * anywhere, wins.
+ */
+public final class InFlightBound implements EnvironmentPostProcessor {
+
+    static final String MAX_CONNECTIONS = "server.tomcat.max-connections";
+    static final long BASELINE_BYTES = 96L << 20;
+    static final long SLEEPY_REQUEST_BYTES = 90L << 10;
+    static final long HTTP_REQUEST_BYTES = 190L << 10;
+    static final int MIN = 100;
+    static final int MAX = 8192;
+    private static final String SOURCE = "vtlab in-flight bound (from the heap)";
+
+    @Override
+    public void postProcessEnvironment(ConfigurableEnvironment environment, SpringApplication application) {
+        long cost = "http".equals(environment.getProperty("vtlab.repository.kind", "").strip())
+                ? HTTP_REQUEST_BYTES : SLEEPY_REQUEST_BYTES;
+        environment.getPropertySources().addLast(new MapPropertySource(SOURCE,
+                Map.of(MAX_CONNECTIONS, String.valueOf(maxConnections(Runtime.getRuntime().maxMemory(), cost)))));
+    }
+
+    /** The bound for a heap of {@code maxHeapBytes} and requests that cost {@code requestBytes} each. */
+    static int maxConnections(long maxHeapBytes, long requestBytes) {
+        long fit = Math.max(0, maxHeapBytes - BASELINE_BYTES) / 2 / requestBytes;
+        return (int) Math.max(MIN, Math.min(MAX, fit));
+    }
+
+    /** Whether the bound in force is this one, rather than a value someone set. */
+    static boolean derived(ConfigurableEnvironment environment) {
+        return environment.getPropertySources().stream()
+                .filter(source -> source.containsProperty(MAX_CONNECTIONS)).findFirst()
+                .map(source -> source.getName().equals(SOURCE)).orElse(false);
+    }
+}

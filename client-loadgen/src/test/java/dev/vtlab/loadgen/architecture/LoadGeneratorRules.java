@@ -1,0 +1,49 @@
+package dev.vtlab.loadgen.architecture;
+
+import com.tngtech.archunit.lang.ArchRule;
+
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+/**
+ * The load generator's architecture as rules, each built for a base package so that the same rule runs on vtlab
+ * ({@code dev.vtlab}) and on the violating fixture ({@code dev.vtlab.loadgenfixture}) that proves it can fail.
+ */
+public final class LoadGeneratorRules {
+
+    private LoadGeneratorRules() {
+    }
+
+    /**
+     * From the command line down to JSON: {@code cli} wires everything; {@code report} reads the results of
+     * {@code matrix}; {@code matrix} runs bursts with {@code load}; {@code load} and the rest read the server
+     * through {@code lab}; {@code json} is the bottom. Every layer is required.
+     */
+    public static ArchRule layersOfTheLoadGenerator(String base) {
+        String loadgen = base + ".loadgen";
+        return layeredArchitecture().consideringOnlyDependenciesInAnyPackage(loadgen + "..")
+                .layer("Main").definedBy(loadgen)
+                .layer("Cli").definedBy(loadgen + ".cli..")
+                .layer("Report").definedBy(loadgen + ".report..")
+                .layer("Matrix").definedBy(loadgen + ".matrix..")
+                .layer("Store").definedBy(loadgen + ".store..")
+                .layer("Load").definedBy(loadgen + ".load..")
+                .layer("Lab").definedBy(loadgen + ".lab..")
+                .layer("Json").definedBy(loadgen + ".json..")
+                .whereLayer("Main").mayNotBeAccessedByAnyLayer()
+                .whereLayer("Cli").mayOnlyBeAccessedByLayers("Main")
+                .whereLayer("Report").mayOnlyBeAccessedByLayers("Cli")
+                .whereLayer("Matrix").mayOnlyBeAccessedByLayers("Cli", "Report")
+                .whereLayer("Store").mayOnlyBeAccessedByLayers("Cli", "Matrix")
+                .whereLayer("Load").mayOnlyBeAccessedByLayers("Cli", "Report", "Matrix")
+                .whereLayer("Lab").mayOnlyBeAccessedByLayers("Cli", "Report", "Matrix", "Load")
+                .because("each package has one job and depends only downwards: the runner does not know how a "
+                        + "report looks, and the burst engine does not know the experiment");
+    }
+
+    /** No two packages depend on each other, directly or round a loop. */
+    public static ArchRule noPackageCycles(String base) {
+        return slices().matching(base + ".(**)").should().beFreeOfCycles()
+                .because("a package that depends on its own dependents cannot be read, tested or moved alone");
+    }
+}
