@@ -136,7 +136,7 @@ final class StrictSettings {
      * property source placed just before the file's, so that the file works as its author sees it.
      */
     void acceptByteOrderMark(String flagsFileName) {
-        for (PropertySource<?> source : List.copyOf(environment.getPropertySources().stream().toList())) {
+        for (PropertySource<?> source : environment.getPropertySources().stream().toList()) {
             if (!(source instanceof EnumerablePropertySource<?> enumerable) || !source.getName().contains(flagsFileName)) {
                 continue;
             }

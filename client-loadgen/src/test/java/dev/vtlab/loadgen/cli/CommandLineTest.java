@@ -2,12 +2,15 @@ package dev.vtlab.loadgen.cli;
 
 import dev.vtlab.loadgen.cli.CommandLineTestSupport.Outcome;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -65,6 +68,34 @@ class CommandLineTest {
                 .contains("--port must be between 0 and 65535, was 70000", "Usage: vtlab-loadgen visit-store");
         assertThat(execute("visit-store", "--save-delay", "2m").err())
                 .contains("must be at most 60s, was 120000ms");
+    }
+
+    @Test
+    void what_one_client_may_ask_for_is_bounded() {
+        assertThat(execute("run", "--requests", "1000000000").err())
+                .contains("--requests must be at most 1000000, was 1000000000", "Usage: vtlab-loadgen run");
+        Outcome tooManyAtOnce = execute("run", "--requests", "50000");
+        assertThat(tooManyAtOnce.exitCode()).isEqualTo(2);
+        assertThat(tooManyAtOnce.err()).contains("requests can be in flight at once", "pass --concurrency");
+        assertThat(execute("matrix", "--requests", "2000000").exitCode()).isEqualTo(2);
+    }
+
+    @Test
+    void an_output_that_cannot_be_written_is_refused_before_anything_is_measured(@TempDir Path dir)
+            throws IOException {
+        Path file = Files.writeString(dir.resolve("a-file"), "");
+        String unreachable = "http://127.0.0.1:1"; // never contacted: the check comes first
+
+        Outcome json = execute("run", "--url", unreachable, "--json", file.resolve("run.json").toString());
+        Outcome csv = execute("run", "--url", unreachable, "--csv", dir.toString());
+        Outcome out = execute("matrix", "--out", file.resolve("report").toString());
+
+        assertThat(json.exitCode()).isEqualTo(2);
+        assertThat(json.err()).contains("cannot write " + file.resolve("run.json")).doesNotContain("Cannot reach");
+        assertThat(csv.exitCode()).isEqualTo(2);
+        assertThat(csv.err()).contains(dir + " is a folder");
+        assertThat(out.exitCode()).isEqualTo(2);
+        assertThat(out.err()).contains("cannot write into " + file.resolve("report"));
     }
 
     @Test

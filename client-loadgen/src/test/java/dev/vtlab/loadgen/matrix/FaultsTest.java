@@ -50,6 +50,8 @@ class FaultsTest {
             assertThat(summary.path("failed").asInt()).isEqualTo(20);
             assertThat(summary.path("failuresByCause").properties()).isNotEmpty();
             assertThat(summary.path("labError").asString()).contains("could not read the lab after the burst");
+            assertThat(summary.path("lostWrites").isNull()).as("unknown, not 0").isTrue();
+            assertThat(outcome.out()).contains("lost writes  unknown (the visit count could not be read");
             assertThat(Files.readAllLines(dir.resolve("run.csv"))).hasSize(21);
         } finally {
             server.close();
