@@ -33,7 +33,8 @@ public final class InFlightBound implements EnvironmentPostProcessor {
 
     @Override
     public void postProcessEnvironment(ConfigurableEnvironment environment, SpringApplication application) {
-        long cost = "http".equals(environment.getProperty("vtlab.repository.kind", "").strip())
+        long cost = VtlabSettings.Repository.HTTP.equals(
+                environment.getProperty(VtlabSettings.REPOSITORY_KIND, "").strip())
                 ? HTTP_REQUEST_BYTES : SLEEPY_REQUEST_BYTES;
         environment.getPropertySources().addLast(new MapPropertySource(SOURCE,
                 Map.of(MAX_CONNECTIONS, String.valueOf(maxConnections(Runtime.getRuntime().maxMemory(), cost)))));

@@ -49,8 +49,7 @@ final class StrictSettings {
         return switch (raw.strip()) {
             case "true" -> true;
             case "false" -> false;
-            default -> throw new InvalidSettingException(key, "Invalid value '" + raw + "' for " + key + where(key)
-                    + ": allowed values are true and false.");
+            default -> throw invalid(key, raw, ": allowed values are true and false.");
         };
     }
 
@@ -64,12 +63,10 @@ final class StrictSettings {
         try {
             value = DurationStyle.detectAndParse(raw.strip());
         } catch (IllegalArgumentException e) {
-            throw new InvalidSettingException(key, "Invalid value '" + raw + "' for " + key + where(key)
-                    + ": expected a duration such as 250ms or 1s.");
+            throw invalid(key, raw, ": expected a duration such as 250ms or 1s.");
         }
         if (value.isNegative() || value.compareTo(max) > 0) {
-            throw new InvalidSettingException(key, "Invalid value '" + raw + "' for " + key + where(key)
-                    + ": must be between 0ms and " + max.toSeconds() + "s.");
+            throw invalid(key, raw, ": must be between 0ms and " + max.toSeconds() + "s.");
         }
         return value;
     }
@@ -81,8 +78,7 @@ final class StrictSettings {
             return fallback;
         }
         if (!allowed.contains(raw.strip())) {
-            throw new InvalidSettingException(key, "Invalid value '" + raw + "' for " + key + where(key)
-                    + ": allowed values are " + String.join(" and ", allowed) + ".");
+            throw invalid(key, raw, ": allowed values are " + String.join(" and ", allowed) + ".");
         }
         return raw.strip();
     }
@@ -103,8 +99,7 @@ final class StrictSettings {
         } catch (URISyntaxException malformed) {
             // reported below, with the expected form
         }
-        throw new InvalidSettingException(key, "Invalid value '" + raw + "' for " + key + where(key)
-                + ": expected an http URL with host and port, such as http://127.0.0.1:8081.");
+        throw invalid(key, raw, ": expected an http URL with host and port, such as http://127.0.0.1:8081.");
     }
 
     /** A TCP port, 1 to 65535; absent means {@code null}. */
@@ -121,8 +116,7 @@ final class StrictSettings {
         } catch (NumberFormatException notANumber) {
             // reported below
         }
-        throw new InvalidSettingException(key, "Invalid value '" + raw + "' for " + key + where(key)
-                + ": expected a port between 1 and 65535.");
+        throw invalid(key, raw, ": expected a port between 1 and 65535.");
     }
 
     /** Whether any property source was loaded from a file with this name. */
@@ -253,6 +247,11 @@ final class StrictSettings {
                 }
             }
         }
+    }
+
+    /** The one message for a bad value: which key, what was given, where it was set, and what is expected. */
+    private InvalidSettingException invalid(String key, String raw, String expected) {
+        return new InvalidSettingException(key, "Invalid value '" + raw + "' for " + key + where(key) + expected);
     }
 
     private String where(String key) {

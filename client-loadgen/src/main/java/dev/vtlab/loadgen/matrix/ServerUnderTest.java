@@ -5,6 +5,7 @@ import dev.vtlab.loadgen.lab.VisitCounter;
 import dev.vtlab.loadgen.lab.VisitStoreClient;
 import dev.vtlab.loadgen.store.RunnerWatch;
 
+import java.io.File;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.nio.file.Path;
@@ -82,7 +83,7 @@ final class ServerUnderTest {
     private static List<String> storeCommand(MatrixSettings settings, int port) {
         String classPath = System.getProperty("java.class.path");
         List<String> command = new ArrayList<>(List.of(settings.java(), RunnerWatch.optionForChildren()));
-        if (classPath.endsWith("vtlab-loadgen.jar") && !classPath.contains(java.io.File.pathSeparator)) {
+        if (classPath.endsWith("vtlab-loadgen.jar") && !classPath.contains(File.pathSeparator)) {
             command.addAll(List.of("-jar", classPath));
         } else {
             command.addAll(List.of("-cp", classPath, "dev.vtlab.loadgen.LoadGenerator"));
