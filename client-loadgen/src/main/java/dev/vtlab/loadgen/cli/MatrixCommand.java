@@ -48,8 +48,10 @@ public final class MatrixCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Option(names = "--profile", defaultValue = "quick",
-            description = "quick (2000 requests, 250 ms delays, 8 s timeout) or seed (2000 requests, 1 s delays, "
-                    + "60 s timeout, as in the article). Default: ${DEFAULT-VALUE}.")
+            description = "quick (the seed divided by 4: 500 requests, 250 ms delays, 50 Tomcat threads, 7.5 s "
+                    + "async timeout, 15 s client timeout, each run twice; under 5 minutes) or seed (2000 requests, "
+                    + "1 s delays, Boot's defaults, 60 s client timeout, as in the article). Default: "
+                    + "${DEFAULT-VALUE}.")
     String profile;
 
     @Option(names = "--modes", split = ",", converter = ModeConverter.class,
@@ -74,6 +76,10 @@ public final class MatrixCommand implements Callable<Integer> {
             description = "Warm-up requests to /sync on each fresh server (default: the profile's, 100 or 200).")
     Integer warmup;
 
+    @Option(names = "--repeat", description = "Measure each (combination, mode) this many times on the same "
+            + "server; tables show the median and the range (default: the profile's, 2 for quick, 1 for seed).")
+    Integer repeat;
+
     @Option(names = "--heap", description = "Server heap, passed as -Xmx (e.g. 512m; default: the JVM's).")
     String heap;
 
@@ -82,7 +88,7 @@ public final class MatrixCommand implements Callable<Integer> {
     Integer commonPoolParallelism;
 
     @Option(names = "--server-arg", description = "Extra server setting key=value, repeatable "
-            + "(e.g. server.tomcat.threads.max=4).")
+            + "(e.g. server.tomcat.threads.max=4); overrides the profile's setting of the same key.")
     List<String> serverArgs = new ArrayList<>();
 
     @Option(names = "--repository", split = ",", description = "Persistence adapters to measure, each with the "
@@ -117,11 +123,12 @@ public final class MatrixCommand implements Callable<Integer> {
     private int run(MatrixSettings base, List<Repository> kinds) throws InterruptedException {
         ExperimentPlan plan = ExperimentPlan.of(base.modes(), base.flags());
         PrintWriter console = spec.commandLine().getOut();
-        console.printf(Locale.ROOT, "vtlab matrix: %d runs on %d servers per repository (%s), %d requests each, "
-                        + "delays %d+%d ms, timeout %d s; report in %s%n", plan.runCount(), plan.servers().size(),
+        console.printf(Locale.ROOT, "vtlab matrix: %d runs (%d combinations x %d repeat(s)) per repository (%s), "
+                        + "%d requests each, delays %d+%d ms, timeout %d s, server settings %s; report in %s%n",
+                plan.runCount() * base.repeat(), plan.runCount(), base.repeat(),
                 kinds.stream().map(Repository::label).reduce((a, b) -> a + ", " + b).orElse(""), base.requests(),
                 base.countDelay().toMillis(), base.saveDelay().toMillis(), base.timeout().toSeconds(),
-                base.outputDir());
+                base.serverArgs().isEmpty() ? "Boot's defaults" : base.serverArgs(), base.outputDir());
         Map<Repository, List<RunRecord>> all = new LinkedHashMap<>();
         for (Repository kind : kinds) {
             // One repository: the report goes where it always did. Several: one folder each, and a comparison.
@@ -204,17 +211,31 @@ public final class MatrixCommand implements Callable<Integer> {
         if (heap != null && !heap.matches("\\d+[kKmMgG]?")) {
             throw usage("--heap must be a size such as 512m or 2g, was '" + heap + "'");
         }
+        int r = repeat == null ? preset.repeat() : repeat;
+        if (r < 1 || r > 20) {
+            throw usage("--repeat must be between 1 and 20, was " + r);
+        }
+        return new MatrixSettings(preset, modes == null ? List.of(Mode.values()) : List.copyOf(modes), varied, n, d, d,
+                t, w, r, heap, commonPoolParallelism, serverSettings(preset), Repository.SLEEPY, findServerJar(),
+                javaCommand(), outputDir(),
+                "vtlab-loadgen " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
+    }
+
+    /** The profile's server settings, each overridden by a --server-arg of the same key, then the others. */
+    private List<String> serverSettings(Profile preset) {
+        Map<String, String> byKey = new LinkedHashMap<>();
+        for (String arg : preset.serverArgs()) {
+            byKey.put(arg.substring(0, arg.indexOf('=')), arg);
+        }
         for (String arg : serverArgs) {
             if (!arg.matches("[a-z][a-z0-9.\\-]*=.*") || arg.startsWith("vtlab.virtual-threads.")
                     || arg.startsWith("vtlab.repository.kind=") || arg.startsWith("vtlab.repository.url=")) {
                 throw usage("--server-arg must be key=value and must not set a flag or the repository (the matrix "
                         + "sets those: --flags, --repository), was '" + arg + "'");
             }
+            byKey.put(arg.substring(0, arg.indexOf('=')), arg);
         }
-        return new MatrixSettings(preset, modes == null ? List.of(Mode.values()) : List.copyOf(modes), varied, n, d, d,
-                t, w, heap, commonPoolParallelism, List.copyOf(serverArgs), Repository.SLEEPY, findServerJar(), javaCommand(),
-                outputDir(),
-                "vtlab-loadgen " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
+        return List.copyOf(byKey.values());
     }
 
     /** --out, or a new folder under target/experiments named by the time; either must be writable, checked now. */

@@ -34,6 +34,12 @@ import java.util.concurrent.Callable;
                 + "or the server could not be reached", "2:bad command line"})
 public final class RunCommand implements Callable<Integer> {
 
+    /**
+     * The default warm-up is the burst itself, up to this many: enough that a first run against a fresh server
+     * lands where the following runs do (docs/benchmarks.md, "Warm runs").
+     */
+    static final int DEFAULT_WARMUP_CAP = 2000;
+
     @Spec
     CommandSpec spec;
 
@@ -59,9 +65,10 @@ public final class RunCommand implements Callable<Integer> {
             description = "Connect timeout (default: ${DEFAULT-VALUE}).")
     Duration connectTimeout;
 
-    @Option(names = "--warmup", defaultValue = "0",
-            description = "Requests sent and discarded before the burst, to warm the JIT (default: ${DEFAULT-VALUE}).")
-    int warmup;
+    @Option(names = "--warmup", description = "Requests sent to /sync and discarded before the burst, on "
+            + "connections of their own, to warm the client's and the server's JIT (default: as many as "
+            + "--requests, at most " + DEFAULT_WARMUP_CAP + "; 0 measures a cold start).")
+    Integer warmup;
 
     @Option(names = "--json", description = "Write the summary as JSON to this file.")
     Path json;
@@ -85,9 +92,9 @@ public final class RunCommand implements Callable<Integer> {
             return 1;
         }
         LoadRun run = new LoadRun(client, connectTimeout, timeout);
-        long warmupSucceeded = run.warmUp(url, mode, warmup);
+        long warmupSucceeded = run.warmUp(url, effectiveWarmup());
         LoadRun.Measurement measurement = run.measure(url, mode, requests, effectiveConcurrency(), lab, visitsBefore,
-                warmup, warmupSucceeded);
+                effectiveWarmup(), warmupSucceeded);
         RunSummary summary = measurement.summary();
         out.print(SummaryText.render(summary));
         if (json != null) {
@@ -102,6 +109,10 @@ public final class RunCommand implements Callable<Integer> {
         return summary.clean() ? 0 : 1;
     }
 
+    private int effectiveWarmup() {
+        return warmup == null ? Math.min(requests, DEFAULT_WARMUP_CAP) : warmup;
+    }
+
     private int effectiveConcurrency() {
         return concurrency == null ? requests : concurrency;
     }
@@ -114,13 +125,13 @@ public final class RunCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(),
                     "--concurrency must be between 1 and --requests (" + requests + "), was " + concurrency);
         }
-        if (warmup < 0) {
+        if (warmup != null && warmup < 0) {
             throw new ParameterException(spec.commandLine(), "--warmup must not be negative, was " + warmup);
         }
         if (timeout.isZero() || connectTimeout.isZero()) {
             throw new ParameterException(spec.commandLine(), "--timeout and --connect-timeout must be above 0");
         }
-        String tooMany = ClientLimits.ofThisMachine().refusal(requests, Math.max(effectiveConcurrency(), warmup));
+        String tooMany = ClientLimits.ofThisMachine().refusal(requests, Math.max(effectiveConcurrency(), effectiveWarmup()));
         if (tooMany != null) {
             throw new ParameterException(spec.commandLine(), tooMany);
         }

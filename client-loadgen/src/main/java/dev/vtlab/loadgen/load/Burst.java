@@ -44,7 +44,7 @@ public final class Burst {
         long[] release = new long[1];
         List<HttpClient> clients = new ArrayList<>();
         for (int i = 0; i < CLIENTS; i++) {
-            clients.add(HttpClients.create(connectTimeout));
+            clients.add(HttpClients.forBurst(connectTimeout));
         }
         // Closing the executor waits for every request: each ends by its timeout at the latest.
         try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {

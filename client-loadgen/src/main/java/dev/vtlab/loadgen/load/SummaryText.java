@@ -35,6 +35,7 @@ public final class SummaryText {
         line(out, "client", "%d cores, JDK %s, common-pool parallelism %d, CPU used %.0f ms",
                 s.client().client().availableProcessors(), s.client().client().javaVersion(), s.client().client().commonPoolParallelism(),
                 s.outcome().clientCpuMs());
+        line(out, "client jvm", "%s", s.client().client().jvmOptionsLine());
         line(out, "kernel", "%s%s", s.client().kernelDelta().isEmpty() ? "nstat unavailable" : s.client().kernelDelta(),
                 s.client().kernelQueueTrouble() ? "  <- the listen queue overflowed or SYNs were retransmitted" : "");
         if (s.server().serverEnvironment() != null) {

@@ -61,11 +61,12 @@ public final class MatrixRunner {
 
     /** Runs the whole plan and writes the report. */
     public Outcome run(ExperimentPlan plan) throws InterruptedException {
-        RunLedger ledger = new RunLedger(plan, report, started);
-        ProgressPrinter progress = new ProgressPrinter(out, started, plan.runCount());
+        RunLedger ledger = new RunLedger(plan, settings.repeat(), report, started);
+        ProgressPrinter progress = new ProgressPrinter(out, started, settings.runCount(plan));
         Thread hook = new Thread(() -> interrupted(ledger), "vtlab-matrix-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
+            warmUpClient(progress);
             int done = 0;
             for (Map.Entry<Combination, List<Mode>> server : plan.servers().entrySet()) {
                 if (stopping) {
@@ -84,6 +85,19 @@ public final class MatrixRunner {
         }
     }
 
+    private void warmUpClient(ProgressPrinter progress) throws InterruptedException {
+        Instant start = Instant.now();
+        try {
+            long succeeded = ClientWarmUp.run(CONNECT_TIMEOUT, settings.timeout());
+            progress.clientWarmedUp(succeeded, ClientWarmUp.BURSTS * ClientWarmUp.REQUESTS,
+                    Duration.between(start, Instant.now()));
+        } catch (IOException e) {
+            progress.clientWarmedUp(0, ClientWarmUp.BURSTS * ClientWarmUp.REQUESTS,
+                    Duration.between(start, Instant.now()));
+        }
+    }
+
+    /** Every planned mode of one combination, each {@code repeat} times, on as few fresh servers as it takes. */
     private int runServer(Combination combination, List<Mode> modes, int done, RunLedger ledger,
                           ProgressPrinter progress) throws InterruptedException {
         ServerUnderTest server = null;
@@ -92,49 +106,51 @@ public final class MatrixRunner {
         int warmupRequests = 0;
         long warmupSucceeded = 0;
         for (Mode mode : modes) {
-            if (stopping) {
-                break;
-            }
-            progress.starting(done, combination, mode);
-            if (server == null) {
-                try {
-                    server = ServerUnderTest.start(settings, combination, settings.outputDir().resolve("servers"),
-                            client, children);
-                    visits = server.visits(client);
-                    visitsBefore = visits.visitsSaved();
-                    // Warm-up goes to /sync in every combination: it warms Tomcat, Spring MVC, Jackson and the
-                    // use case without queuing work that a failing mode would leave behind.
-                    warmupRequests = settings.warmup();
-                    warmupSucceeded = loadRun().warmUp(server.base(), Mode.SYNC, warmupRequests);
-                } catch (ServerProcess.ServerStartException | IOException e) {
-                    ledger.record(new RunRecord(combination, mode, RunRecord.Status.SERVER_FAILED, e.getMessage(),
-                            null));
-                    done++;
-                    if (server != null) {
-                        server.close();
-                        server = null;
-                    }
-                    continue;
+            for (int repeat = 1; repeat <= settings.repeat(); repeat++) {
+                if (stopping) {
+                    return done;
                 }
-            }
-            LoadRun.Measurement m = loadRun().measure(server.base(), mode,
-                    settings.requests(), settings.requests(), visits, visitsBefore, warmupRequests, warmupSucceeded);
-            boolean clean = m.summary().clean();
-            String failure = clean ? null : describeFailure(m.summary());
-            ledger.record(new RunRecord(combination, mode, clean ? RunRecord.Status.OK : RunRecord.Status.FAILED_RUN,
-                    failure, m.summary()), m.requests());
-            RequestsCsv.write(settings.outputDir().resolve("requests")
-                    .resolve(mode.label() + "-" + combination.compactLabel() + ".csv"), m.requests());
-            done++;
-            progress.measured(m, failure);
-            // The next mode on this server counts its visits from here; the server's warm-up is already counted.
-            Long saved = m.summary().writes().visitsSaved();
-            visitsBefore += saved == null ? 0 : saved;
-            warmupRequests = 0;
-            warmupSucceeded = 0;
-            if (!clean) {
-                progress.serverRestarted(server.stop(DIRTY_STOP_GRACE));
-                server = null;
+                progress.starting(done, combination, mode, repeat, settings.repeat());
+                if (server == null) {
+                    try {
+                        server = ServerUnderTest.start(settings, combination,
+                                settings.outputDir().resolve("servers"), client, children);
+                        visits = server.visits(client);
+                        visitsBefore = visits.visitsSaved();
+                        warmupRequests = settings.warmup();
+                        warmupSucceeded = loadRun().warmUp(server.base(), warmupRequests);
+                    } catch (ServerProcess.ServerStartException | IOException e) {
+                        ledger.record(new RunRecord(combination, mode, repeat, RunRecord.Status.SERVER_FAILED,
+                                e.getMessage(), null));
+                        done++;
+                        if (server != null) {
+                            server.close();
+                            server = null;
+                        }
+                        continue;
+                    }
+                }
+                LoadRun.Measurement m = loadRun().measure(server.base(), mode, settings.requests(),
+                        settings.requests(), visits, visitsBefore, warmupRequests, warmupSucceeded);
+                boolean clean = m.summary().clean();
+                String failure = clean ? null : describeFailure(m.summary());
+                RunRecord record = new RunRecord(combination, mode, repeat,
+                        clean ? RunRecord.Status.OK : RunRecord.Status.FAILED_RUN, failure, m.summary());
+                ledger.record(record, m.requests());
+                RequestsCsv.write(settings.outputDir().resolve("requests").resolve(mode.label() + "-"
+                        + combination.compactLabel() + (settings.repeat() > 1 ? "-" + repeat : "") + ".csv"),
+                        m.requests());
+                done++;
+                progress.measured(m, failure);
+                // The next run on this server counts its visits from here; the server's warm-up is already counted.
+                Long saved = m.summary().writes().visitsSaved();
+                visitsBefore += saved == null ? 0 : saved;
+                warmupRequests = 0;
+                warmupSucceeded = 0;
+                if (!clean) {
+                    progress.serverRestarted(server.stop(DIRTY_STOP_GRACE));
+                    server = null;
+                }
             }
         }
         if (server != null) {

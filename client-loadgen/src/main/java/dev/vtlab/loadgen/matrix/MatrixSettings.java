@@ -20,9 +20,11 @@ import java.util.Set;
  * @param saveDelay             repository save delay
  * @param timeout               per-request timeout
  * @param warmup                warm-up requests to {@code /sync} on each new server
+ * @param repeat                how many times each (combination, mode) is measured
  * @param heap                  server {@code -Xmx}, or {@code null} for the JVM default
  * @param commonPoolParallelism server common-pool parallelism, or {@code null} for the JVM default
- * @param serverArgs            extra {@code --key=value} server arguments
+ * @param serverArgs            server settings {@code key=value}: the profile's, overridden key by key by
+ *                              {@code --server-arg}
  * @param repository            the server's persistence adapter; for {@code http} each server gets a visit store
  * @param serverJar             the server jar
  * @param java                  the java launcher for the servers (this JVM's)
@@ -30,14 +32,14 @@ import java.util.Set;
  * @param commandLine           how the experiment was started
  */
 public record MatrixSettings(Profile profile, List<Mode> modes, Set<Character> flags, int requests,
-                             Duration countDelay, Duration saveDelay, Duration timeout, int warmup, String heap,
-                             Integer commonPoolParallelism, List<String> serverArgs, Repository repository,
+                             Duration countDelay, Duration saveDelay, Duration timeout, int warmup, int repeat,
+                             String heap, Integer commonPoolParallelism, List<String> serverArgs, Repository repository,
                              Path serverJar, String java, Path outputDir, String commandLine) {
 
     /** The same experiment for another persistence adapter, reported in its own folder. */
     public MatrixSettings with(Repository otherRepository, Path otherOutputDir) {
-        return new MatrixSettings(profile, modes, flags, requests, countDelay, saveDelay, timeout, warmup, heap,
-                commonPoolParallelism, serverArgs, otherRepository, serverJar, java, otherOutputDir, commandLine);
+        return new MatrixSettings(profile, modes, flags, requests, countDelay, saveDelay, timeout, warmup, repeat,
+                heap, commonPoolParallelism, serverArgs, otherRepository, serverJar, java, otherOutputDir, commandLine);
     }
 
     /**
@@ -53,6 +55,11 @@ public record MatrixSettings(Profile profile, List<Mode> modes, Set<Character> f
             options.add("-Djava.util.concurrent.ForkJoinPool.common.parallelism=" + commonPoolParallelism);
         }
         return options;
+    }
+
+    /** How many runs the plan takes with this many repeats. */
+    int runCount(ExperimentPlan plan) {
+        return plan.runCount() * repeat;
     }
 
     /** Server arguments for one combination. */

@@ -24,13 +24,23 @@ final class ProgressPrinter {
         this.total = total;
     }
 
-    /** Before a run: {@code [ 3/22] T0 A1 W0 R0 async (elapsed 1 min 2 s, about 5 min left)}. */
-    void starting(int done, Combination combination, Mode mode) {
+    /**
+     * Before a run: {@code [ 3/22] T0 A1 W0 R0 async (elapsed 1 min 2 s, about 5 min left)}, with
+     * {@code repeat 2/3} after the mode when each run is repeated.
+     */
+    void starting(int done, Combination combination, Mode mode, int repeat, int repeats) {
         Duration elapsed = Duration.between(started, Instant.now());
         String eta = done == 0 ? "estimating"
                 : "about " + HumanDuration.of(elapsed.multipliedBy(total - done).dividedBy(done)) + " left";
-        out.printf(Locale.ROOT, "[%2d/%d] %s %-8s (elapsed %s, %s)%n", done + 1, total, combination.label(),
-                mode.label(), HumanDuration.of(elapsed), eta);
+        out.printf(Locale.ROOT, "[%2d/%d] %s %-8s%s (elapsed %s, %s)%n", done + 1, total, combination.label(),
+                mode.label(), repeats > 1 ? " repeat " + repeat + "/" + repeats : "", HumanDuration.of(elapsed), eta);
+        out.flush();
+    }
+
+    /** Once, before the first run: the client's own warm-up (against an endpoint in its own JVM). */
+    void clientWarmedUp(long succeeded, int requests, Duration took) {
+        out.printf(Locale.ROOT, "client warm-up: %d of %d requests to an endpoint inside the runner succeeded, in %s "
+                + "(excluded from every result)%n", succeeded, requests, HumanDuration.of(took));
         out.flush();
     }
 
@@ -44,7 +54,7 @@ final class ProgressPrinter {
     }
 
     void serverRestarted(String howItStopped) {
-        out.printf(INDENT + "server stopped after the failed run (%s); the next mode gets a new one%n", howItStopped);
+        out.printf(INDENT + "server stopped after the failed run (%s); the next run gets a new one%n", howItStopped);
         out.flush();
     }
 }

@@ -24,14 +24,16 @@ public final class RunLedger {
     }
 
     private final ExperimentPlan plan;
+    private final int repeats;
     private final Report report;
     private final Instant started;
     private final List<RunRecord> records = new ArrayList<>();
     private final Map<String, List<RequestResult>> samples = new LinkedHashMap<>();
     private boolean reportWritten;
 
-    RunLedger(ExperimentPlan plan, Report report, Instant started) {
+    RunLedger(ExperimentPlan plan, int repeats, Report report, Instant started) {
         this.plan = plan;
+        this.repeats = repeats;
         this.report = report;
         this.started = started;
     }
@@ -53,7 +55,7 @@ public final class RunLedger {
     }
 
     /**
-     * Writes the report once, every planned run in it (those not measured as {@code NOT_RUN}); later calls write
+     * Writes the report once, every planned run (each repeat) in it (those not measured as {@code NOT_RUN}); later calls write
      * nothing. Returns every run.
      */
     synchronized List<RunRecord> finish(boolean interrupted) {
@@ -63,11 +65,14 @@ public final class RunLedger {
         List<RunRecord> all = new ArrayList<>(records);
         for (Map.Entry<Combination, List<Mode>> server : plan.servers().entrySet()) {
             for (Mode mode : server.getValue()) {
-                boolean present = all.stream().anyMatch(r -> r.combination().equals(server.getKey())
-                        && r.mode() == mode);
-                if (!present) {
-                    all.add(new RunRecord(server.getKey(), mode, RunRecord.Status.NOT_RUN,
-                            interrupted ? "interrupted before this run" : "not run", null));
+                for (int repeat = 1; repeat <= repeats; repeat++) {
+                    int n = repeat;
+                    boolean present = all.stream().anyMatch(r -> r.combination().equals(server.getKey())
+                            && r.mode() == mode && r.repeat() == n);
+                    if (!present) {
+                        all.add(new RunRecord(server.getKey(), mode, repeat, RunRecord.Status.NOT_RUN,
+                                interrupted ? "interrupted before this run" : "not run", null));
+                    }
                 }
             }
         }

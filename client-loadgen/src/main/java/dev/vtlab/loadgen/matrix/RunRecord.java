@@ -7,18 +7,19 @@ import dev.vtlab.loadgen.load.Mode;
 import dev.vtlab.loadgen.load.RunSummary;
 
 /**
- * What happened to one (combination, mode) of the plan. In results.json it reads
- * {@code {"flags":"T1 A0 W0 R1","mode":"sync","status":...}}.
+ * What happened to one measurement of a (combination, mode) of the plan. In results.json it reads
+ * {@code {"flags":"T1 A0 W0 R1","mode":"sync","repeat":1,"status":...}}.
  *
  * @param combination the flags
  * @param mode        the mode
+ * @param repeat      which of the plan's repeats of this (combination, mode), from 1
  * @param status      how it went
  * @param message     why it failed, or {@code null}
  * @param summary     the measurement, or {@code null} when nothing was measured
  */
-@JsonPropertyOrder({"flags", "mode", "status", "message", "summary"})
-public record RunRecord(@JsonIgnore Combination combination, @JsonIgnore Mode mode, Status status, String message,
-                        RunSummary summary) {
+@JsonPropertyOrder({"flags", "mode", "repeat", "status", "message", "summary"})
+public record RunRecord(@JsonIgnore Combination combination, @JsonIgnore Mode mode, int repeat, Status status,
+                        String message, RunSummary summary) {
 
     public enum Status {
         /** Every request succeeded and no write was lost. */
@@ -42,9 +43,17 @@ public record RunRecord(@JsonIgnore Combination combination, @JsonIgnore Mode mo
         return mode.label();
     }
 
-    /** The key a run's requests are kept under for the charts: mode and flags, e.g. {@code sync T1 A0 W0 R0}. */
+    /**
+     * The key a run's requests are kept under for the charts: mode, flags and repeat, e.g.
+     * {@code sync T1 A0 W0 R0 #1}.
+     */
     public String key() {
-        return mode.label() + " " + flags();
+        return mode.label() + " " + flags() + " #" + repeat;
+    }
+
+    /** Another measurement of the same (combination, mode). */
+    public boolean sameCell(RunRecord other) {
+        return combination.equals(other.combination) && mode == other.mode;
     }
 
     public boolean measured() {

@@ -34,7 +34,7 @@ final class HtmlReport {
             html.append("</ul>");
         }
         for (Mode mode : c.modes()) {
-            List<RunRecord> runs = c.runsOf(mode);
+            List<RunRecord> runs = c.representatives(mode);
             html.append("<h2>").append(mode.label()).append(" <code>").append(mode.path())
                     .append("</code>, relevant flags ").append(mode.relevantFlags()).append("</h2>");
             html.append(c.results(mode).html());

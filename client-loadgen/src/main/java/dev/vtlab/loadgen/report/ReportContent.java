@@ -66,6 +66,11 @@ final class ReportContent {
                         + "request can be faster), after %d warm-up requests to /sync on each fresh server.",
                 settings.requests(), settings.timeout().toSeconds(), settings.countDelay().toMillis(),
                 settings.saveDelay().toMillis(), settings.warmup()));
+        lines.add(String.format(Locale.ROOT, "Profile %s: %s. Server settings passed: %s. Each (combination, mode) "
+                        + "measured %d time(s) on the same server; the client warmed up once before the first run.",
+                settings.profile().name().toLowerCase(Locale.ROOT), settings.profile().scaling(),
+                settings.serverArgs().isEmpty() ? "none (Boot's defaults)" : String.join(", ", settings.serverArgs()),
+                settings.repeat()));
         lines.add(settings.repository() == Repository.HTTP
                 ? "Repository: http. The server calls the visit store (a separate process on loopback, one per "
                         + "server) over HTTP/1.1 with java.net.http.HttpClient; the delays are on the store's side, "
@@ -85,7 +90,8 @@ final class ReportContent {
             RunSummary s = r.summary();
             rows.add(List.of("client", s.client().client().availableProcessors() + " cores", "JDK " + s.client().client().javaVersion()
                     + " (" + s.client().client().javaVendor() + ")", "common-pool parallelism "
-                    + s.client().client().commonPoolParallelism(), s.client().client().os()));
+                    + s.client().client().commonPoolParallelism(), s.client().client().os() + "; JVM options: "
+                    + s.client().client().jvmOptionsLine()));
             ServerEnvironment e = s.server().serverEnvironment();
             if (e != null) {
                 ServerEnvironment.TomcatLimits t = e.tomcat();
@@ -100,34 +106,60 @@ final class ReportContent {
         return new Table(List.of("side", "cores", "JDK", "common pool", "other"), rows);
     }
 
+    /**
+     * One row per (combination, mode): medians over its repeats, the p99 range, and the figures of the repeat that
+     * stands for it; a combination never measured shows why.
+     */
     Table results(Mode mode) {
         List<List<String>> rows = new ArrayList<>();
-        for (RunRecord r : runsOf(mode)) {
-            if (!r.measured()) {
-                rows.add(List.of(r.flags(), r.status().name(), "", "", "", "", "", "", "", "", "", "",
-                        r.message() == null ? "" : r.message().lines().findFirst().orElse("")));
-                continue;
-            }
-            RunSummary s = r.summary();
+        for (Repeats cell : Repeats.of(runsOf(mode))) {
+            RunSummary s = cell.representative().summary();
             ServerJvm jvm = s.server().serverJvm();
-            rows.add(List.of(r.flags(), r.ok() ? "ok" : "FAILED", ms(s.outcome().latency().p50Ms()), ms(s.outcome().latency().p99Ms()),
-                    ms(s.outcome().latency().maxMs()), ms(s.outcome().wallTimeMs()), s.outcome().failed() + (s.outcome().failuresByCause().isEmpty() ? ""
-                            : " " + s.outcome().failuresByCause()), s.writes().lostWritesText(),
+            Repeats.Spread p99 = cell.p99();
+            long failed = cell.runs().stream().mapToLong(r -> r.summary().outcome().failed()).sum();
+            String causes = cell.runs().stream().map(r -> r.summary().outcome().failuresByCause())
+                    .filter(m -> !m.isEmpty()).map(Object::toString).distinct().reduce((a, b) -> a + " " + b)
+                    .orElse("");
+            rows.add(List.of(cell.flags(), cell.clean() ? "ok" : cell.runs().size() == 1 ? "FAILED"
+                            : "FAILED " + cell.failedRepeats() + "/" + cell.runs().size(),
+                    String.valueOf(cell.runs().size()), ms(cell.p50().median()), ms(p99.median()),
+                    ms(p99.min()) + "-" + ms(p99.max()), ms(cell.wall().median()),
+                    failed + (causes.isEmpty() ? "" : " " + causes), lostWrites(cell),
                     jvm == null ? "" : String.valueOf(jvm.platformThreadsPeak()),
                     jvm == null ? "" : String.valueOf(jvm.virtualThreadsStarted()),
+                    jvm == null ? "" : String.valueOf(jvm.virtualThreadsPinned()),
                     jvm == null ? "" : String.valueOf(jvm.heapUsedMb()),
-                    jvm == null ? "" : String.valueOf(jvm.residentSetMb()),
                     String.format(Locale.ROOT, "spread %.0f ms, client CPU %.0f ms", s.outcome().sendSpreadMs(),
                             s.outcome().clientCpuMs())));
         }
-        return new Table(List.of("flags", "status", "p50 ms", "p99 ms", "max ms", "wall ms", "failures",
-                "lost writes", "platform threads peak", "virtual threads started", "heap MB", "RSS MB", "notes"), rows);
+        for (RunRecord r : runsOf(mode)) {
+            if (!r.measured() && runsOf(mode).stream().noneMatch(m -> m.measured() && m.sameCell(r))) {
+                rows.add(List.of(r.flags(), r.status().name(), "0", "", "", "", "", "", "", "", "", "", "",
+                        r.message() == null ? "" : r.message().lines().findFirst().orElse("")));
+            }
+        }
+        return new Table(List.of("flags", "status", "repeats", "p50 ms", "p99 ms", "p99 range ms", "wall ms",
+                "failures", "lost writes", "platform threads peak", "virtual threads started",
+                "pinned events", "heap MB", "notes"), rows);
+    }
+
+    /** Lost writes summed over the repeats, or "unknown" when any repeat's count could not be read. */
+    private static String lostWrites(Repeats cell) {
+        if (cell.runs().stream().anyMatch(r -> r.summary().writes().lostWrites() == null)) {
+            return "unknown";
+        }
+        return String.valueOf(cell.runs().stream().mapToLong(r -> r.summary().writes().lostWrites()).sum());
+    }
+
+    /** One run per (combination, mode), the one that stands for its repeats: for the charts and placements. */
+    List<RunRecord> representatives(Mode mode) {
+        return Repeats.of(runsOf(mode)).stream().map(Repeats::representative).toList();
     }
 
     Table placement(Mode mode) {
         List<List<String>> rows = new ArrayList<>();
-        for (RunRecord r : runsOf(mode)) {
-            if (!r.measured() || r.summary().server().serverThreads() == null) {
+        for (RunRecord r : representatives(mode)) {
+            if (r.summary().server().serverThreads() == null) {
                 continue;
             }
             List<String> row = new ArrayList<>(List.of(r.flags()));
@@ -153,11 +185,18 @@ final class ReportContent {
         List<List<String>> rows = new ArrayList<>();
         for (Findings.FlagEffect e : findings.flagEffects()) {
             rows.add(List.of(e.mode(), String.valueOf(e.flag()), e.verdict().words(), ratio(e.medianP99Ratio()),
-                    ratio(e.medianWallRatio()), e.pairs().stream().map(p -> p.off() + " -> " + p.on() + ": "
-                            + (p.change() == Findings.Change.BOTH_CLEAN ? "p99 x" + ratio(p.p99Ratio()) : p.change().words()))
-                            .reduce((a, b) -> a + "; " + b).orElse("")));
+                    ratio(e.p99RatioLow()) + "-" + ratio(e.p99RatioHigh()), ratio(e.medianWallRatio()),
+                    e.pairs().stream().map(ReportContent::pairText).reduce((a, b) -> a + "; " + b).orElse("")));
         }
-        return new Table(List.of("mode", "flag", "verdict", "median p99 on/off", "median wall on/off", "pairs"), rows);
+        return new Table(List.of("mode", "flag", "verdict", "median p99 on/off", "observed range",
+                "median wall on/off", "pairs"), rows);
+    }
+
+    /** {@code T0 A0 W0 R0 -> T1 A0 W0 R0: p99 x0.12 (0.10-0.14)}, or what the flag did to failing. */
+    private static String pairText(Findings.Pair p) {
+        return p.off() + " -> " + p.on() + ": " + (p.change() != Findings.Change.BOTH_CLEAN ? p.change().words()
+                : "p99 x" + ratio(p.p99Ratio()) + " (" + ratio(p.p99RatioLow()) + "-" + ratio(p.p99RatioHigh())
+                + (p.rangesOverlap() ? ", ranges overlap" : "") + ")");
     }
 
     Table best() {
@@ -173,8 +212,11 @@ final class ReportContent {
     String thresholdSentence() {
         return String.format(Locale.ROOT, "A flag *matters* for a mode when turning it on, with the other relevant "
                 + "flags held, changes p99 by a factor of %.0f or more either way (median over the pairs where both "
-                + "runs were clean), or turns a failing run into a clean one or back; otherwise it has *no effect*. "
-                + "Flags a mode cannot feel are held off and not measured for it.", findings.threshold());
+                + "were clean) with the p99 ranges of on and off apart over the %d repeat(s) of each, or turns a "
+                + "failing combination (any repeat failed) into a clean one or back; otherwise it has *no effect*, "
+                + "and the observed range of the ratio is given. A ratio past the threshold with overlapping ranges "
+                + "is *unclear*. Flags a mode cannot feel are held off and not measured for it.",
+                findings.threshold(), settings.repeat());
     }
 
     List<RunRecord> runsOf(Mode mode) {

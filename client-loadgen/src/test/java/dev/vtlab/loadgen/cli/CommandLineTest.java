@@ -40,6 +40,8 @@ class CommandLineTest {
             "matrix --server-arg vtlab.virtual-threads.tomcat=true",
             "matrix --common-pool-parallelism 0",
             "matrix --repository postgres",
+            "matrix --repeat 0",
+            "matrix --repeat 21",
             "matrix --server-arg vtlab.repository.kind=http",
             "visit-store --port 70000",
             "visit-store --port -1",
@@ -62,6 +64,7 @@ class CommandLineTest {
         assertThat(execute("run", "--mode", "turbo").err())
                 .contains("unknown mode 'turbo'; expected one of sync, async, wrapped, callable");
         assertThat(execute("matrix", "--profile", "huge").err()).contains("unknown profile 'huge'");
+        assertThat(execute("matrix", "--repeat", "0").err()).contains("--repeat must be between 1 and 20, was 0");
         assertThat(execute("matrix", "--repository", "sleepy,postgres").err())
                 .contains("unknown repository 'postgres'; expected sleepy or http");
         assertThat(execute("visit-store", "--port", "70000").err())

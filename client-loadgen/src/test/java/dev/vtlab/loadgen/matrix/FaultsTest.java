@@ -98,7 +98,7 @@ class FaultsTest {
     private static Process startMatrixInItsOwnJvm(Path out) throws IOException {
         return new ProcessBuilder(ServerJar.java(), "-cp", System.getProperty("java.class.path"),
                 "dev.vtlab.loadgen.LoadGenerator", "matrix", "--modes", "sync", "--flags", "T", "--requests", "20",
-                "--delay", MARKER_DELAY, "--timeout", "60s", "--warmup", "0", "--repository", "http",
+                "--delay", MARKER_DELAY, "--timeout", "60s", "--warmup", "0", "--repeat", "1", "--repository", "http",
                 "--server-jar", ServerJar.path().toString(), "--out", out.toString())
                 .redirectErrorStream(true).redirectOutput(out.resolveSibling(out.getFileName() + ".log").toFile())
                 .start();

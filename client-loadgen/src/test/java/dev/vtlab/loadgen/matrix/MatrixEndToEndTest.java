@@ -22,19 +22,23 @@ class MatrixEndToEndTest {
     @Test
     void a_tiny_matrix_writes_every_file_and_names_T_as_the_flag_that_matters(@TempDir Path out) throws Exception {
         CommandLineTestSupport.Outcome outcome = CommandLineTestSupport.execute("matrix", "--modes", "sync",
-                "--flags", "T", "--requests", "50", "--delay", "20ms", "--warmup", "10",
+                "--flags", "T", "--requests", "50", "--delay", "20ms", "--warmup", "10", "--repeat", "2",
                 "--server-arg", "server.tomcat.threads.max=4", "--server-jar", ServerJar.path().toString(),
                 "--out", out.toString());
 
         assertThat(outcome.exitCode()).as(outcome.out() + outcome.err()).isZero();
-        assertThat(outcome.out()).contains("[ 1/2] T0 A0 W0 R0 sync", "[ 2/2] T1 A0 W0 R0 sync", "report.md");
+        assertThat(outcome.out()).contains("client warm-up: 6000 of 6000 requests",
+                "[ 1/4] T0 A0 W0 R0 sync     repeat 1/2", "[ 2/4] T0 A0 W0 R0 sync     repeat 2/2",
+                "[ 4/4] T1 A0 W0 R0 sync     repeat 2/2", "report.md");
         for (String file : List.of("results.json", "results.csv", "report.md", "report.html",
-                "requests/sync-T0A0W0R0.csv", "requests/sync-T1A0W0R0.csv")) {
+                "requests/sync-T0A0W0R0-1.csv", "requests/sync-T1A0W0R0-2.csv")) {
             assertThat(out.resolve(file)).isNotEmptyFile();
         }
 
         JsonNode results = Json.MAPPER.readTree(out.resolve("results.json").toFile());
-        assertThat(results.path("runs")).hasSize(2);
+        assertThat(results.path("runs")).hasSize(4);
+        assertThat(results.path("runs").values().stream().map(run -> run.path("repeat").asInt()))
+                .containsExactly(1, 2, 1, 2);
         for (JsonNode run : results.path("runs")) {
             assertThat(run.path("status").asString()).isEqualTo("OK");
             assertThat(run.path("summary").path("succeeded").asInt()).isEqualTo(50);
@@ -48,7 +52,7 @@ class MatrixEndToEndTest {
         assertThat(effects.get(0).path("flag").asString()).isEqualTo("T");
         assertThat(effects.get(0).path("verdict").asString()).isEqualTo("MATTERS");
 
-        assertThat(Files.readAllLines(out.resolve("results.csv"))).hasSize(3)
+        assertThat(Files.readAllLines(out.resolve("results.csv"))).hasSize(5)
                 .first().asString().startsWith("mode,flags,status,requests");
         assertThat(Files.readString(out.resolve("report.md")))
                 .contains("| sync | T | matters |", "## sync", "virtual vt-tomcat-");
@@ -65,7 +69,7 @@ class MatrixEndToEndTest {
     void both_repositories_are_measured_side_by_side_with_writes_counted_at_the_store(@TempDir Path out)
             throws Exception {
         CommandLineTestSupport.Outcome outcome = CommandLineTestSupport.execute("matrix", "--modes", "sync,async",
-                "--flags", "R", "--requests", "20", "--delay", "20ms", "--warmup", "5", "--repository", "sleepy,http",
+                "--flags", "R", "--requests", "20", "--delay", "20ms", "--warmup", "5", "--repeat", "1", "--repository", "sleepy,http",
                 "--server-jar", ServerJar.path().toString(), "--out", out.toString());
 
         assertThat(outcome.exitCode()).as(outcome.out() + outcome.err()).isZero();
@@ -92,7 +96,7 @@ class MatrixEndToEndTest {
     @Test
     void a_server_that_cannot_start_is_recorded_and_the_matrix_goes_on(@TempDir Path out) {
         CommandLineTestSupport.Outcome outcome = CommandLineTestSupport.execute("matrix", "--modes", "sync",
-                "--flags", "T", "--requests", "5", "--delay", "1ms", "--warmup", "0",
+                "--flags", "T", "--requests", "5", "--delay", "1ms", "--warmup", "0", "--repeat", "1",
                 "--server-arg", "vtlab.repository.count-delay=soon", "--server-jar", ServerJar.path().toString(),
                 "--out", out.toString());
 

@@ -107,6 +107,75 @@ class FindingsTest {
         assertThat(findings.flagEffects()).extracting(Findings.FlagEffect::flag).containsExactly('T');
     }
 
+    @Test
+    void with_repeats_a_ratio_past_the_threshold_matters_when_the_on_and_off_ranges_are_apart() {
+        Findings findings = Findings.of(List.of(
+                run("sync", "T0 A0 W0 R0", 1, 5_000, 5_100, 0),
+                run("sync", "T0 A0 W0 R0", 2, 5_400, 5_500, 0),
+                run("sync", "T0 A0 W0 R0", 3, 5_200, 5_300, 0),
+                run("sync", "T1 A0 W0 R0", 1, 900, 950, 0),
+                run("sync", "T1 A0 W0 R0", 2, 1_100, 1_150, 0),
+                run("sync", "T1 A0 W0 R0", 3, 1_000, 1_050, 0)));
+
+        Findings.FlagEffect t = effect(findings, "sync", 'T');
+        assertThat(t.verdict()).isEqualTo(Findings.Verdict.MATTERS);
+        assertThat(t.medianP99Ratio()).isCloseTo(1_000.0 / 5_200, within(0.0001));
+        assertThat(t.p99RatioLow()).isCloseTo(900.0 / 5_400, within(0.0001));
+        assertThat(t.p99RatioHigh()).isCloseTo(1_100.0 / 5_000, within(0.0001));
+        assertThat(t.pairs()).singleElement().satisfies(p -> assertThat(p.rangesOverlap()).isFalse());
+    }
+
+    @Test
+    void with_repeats_a_ratio_past_the_threshold_is_unclear_when_the_ranges_overlap() {
+        Findings findings = Findings.of(List.of(
+                run("sync", "T0 A0 W0 R0", 1, 2_000, 2_100, 0),
+                run("sync", "T0 A0 W0 R0", 2, 6_000, 6_100, 0),
+                run("sync", "T0 A0 W0 R0", 3, 6_500, 6_600, 0),
+                run("sync", "T1 A0 W0 R0", 1, 2_500, 2_600, 0),
+                run("sync", "T1 A0 W0 R0", 2, 3_000, 3_100, 0),
+                run("sync", "T1 A0 W0 R0", 3, 2_900, 3_000, 0)));
+
+        Findings.FlagEffect t = effect(findings, "sync", 'T');
+        assertThat(t.medianP99Ratio()).isLessThanOrEqualTo(0.5);
+        assertThat(t.verdict()).isEqualTo(Findings.Verdict.UNCLEAR);
+        assertThat(t.pairs()).singleElement().satisfies(p -> assertThat(p.rangesOverlap()).isTrue());
+    }
+
+    @Test
+    void with_repeats_no_effect_states_the_observed_range_of_the_ratio() {
+        Findings findings = Findings.of(List.of(
+                run("async", "T0 A0 W0 R1", 1, 2_200, 2_300, 0),
+                run("async", "T0 A0 W0 R1", 2, 2_600, 2_700, 0),
+                run("async", "T1 A0 W0 R1", 1, 2_100, 2_200, 0),
+                run("async", "T1 A0 W0 R1", 2, 2_400, 2_500, 0)));
+
+        Findings.FlagEffect t = effect(findings, "async", 'T');
+        assertThat(t.verdict()).isEqualTo(Findings.Verdict.NO_EFFECT);
+        assertThat(t.medianP99Ratio()).isCloseTo(2_250.0 / 2_400, within(0.0001));
+        assertThat(t.p99RatioLow()).isCloseTo(2_100.0 / 2_600, within(0.0001));
+        assertThat(t.p99RatioHigh()).isCloseTo(2_400.0 / 2_200, within(0.0001));
+    }
+
+    @Test
+    void one_failed_repeat_makes_the_combination_failing_and_a_flag_that_cleans_it_matters() {
+        Findings findings = Findings.of(List.of(
+                run("callable", "T0 A0 W0 R0", 1, 2_400, 2_500, 0),
+                run("callable", "T0 A0 W0 R0", 2, 7_500, 7_600, 310),
+                run("callable", "T0 A1 W0 R0", 1, 2_300, 2_400, 0),
+                run("callable", "T0 A1 W0 R0", 2, 2_350, 2_450, 0)));
+
+        Findings.FlagEffect a = effect(findings, "callable", 'A');
+        assertThat(a.verdict()).isEqualTo(Findings.Verdict.MATTERS);
+        assertThat(a.pairs()).singleElement().satisfies(p -> {
+            assertThat(p.change()).isEqualTo(Findings.Change.FIXES_FAILURES);
+            assertThat(p.p99Ratio()).isNaN();
+        });
+        assertThat(findings.best()).singleElement().satisfies(best -> {
+            assertThat(best.flags()).isEqualTo("T0 A1 W0 R0");
+            assertThat(best.p99Ms()).isEqualTo(2_325);
+        });
+    }
+
     private static Findings.FlagEffect effect(Findings findings, String mode, char flag) {
         return findings.flagEffects().stream().filter(e -> e.mode().equals(mode) && e.flag() == flag)
                 .findFirst().orElseThrow();
@@ -114,6 +183,11 @@ class FindingsTest {
 
     /** A measured run: p99 and wall in ms, and how many of 2000 requests failed. */
     static RunRecord run(String mode, String flags, double p99, double wall, long failed) {
+        return run(mode, flags, 1, p99, wall, failed);
+    }
+
+    /** One repeat of a measured (combination, mode). */
+    static RunRecord run(String mode, String flags, int repeat, double p99, double wall, long failed) {
         ServerEnvironment env = new ServerEnvironment(
                 new ServerEnvironment.Flags(false, false, false, false, flags), false, "25", "test", 2, 1, 512L << 20,
                 new ServerEnvironment.TomcatLimits("none", 200, 2366, 4096), 1000, 1000, "sleepy", null);
@@ -124,7 +198,8 @@ class FindingsTest {
                 new RunSummary.Writes(0, 0, 2000L - failed, 0L, 0L),
                 new RunSummary.ClientSide(Map.of(), false, ClientEnvironment.current()),
                 new RunSummary.ServerSide(env, null, null, null));
-        return new RunRecord(Combination.parse(flags), Mode.valueOf(mode.toUpperCase(Locale.ROOT)), failed == 0 ? RunRecord.Status.OK : RunRecord.Status.FAILED_RUN,
+        return new RunRecord(Combination.parse(flags), Mode.valueOf(mode.toUpperCase(Locale.ROOT)), repeat,
+                failed == 0 ? RunRecord.Status.OK : RunRecord.Status.FAILED_RUN,
                 failed == 0 ? null : failed + " failed", summary);
     }
 }
