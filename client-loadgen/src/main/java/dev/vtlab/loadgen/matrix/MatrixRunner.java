@@ -150,6 +150,8 @@ public final class MatrixRunner {
                 if (!clean) {
                     progress.serverRestarted(server.stop(DIRTY_STOP_GRACE));
                     server = null;
+                    done += skipRemainingRepeats(combination, mode, repeat, ledger);
+                    break;
                 }
             }
         }
@@ -157,6 +159,15 @@ public final class MatrixRunner {
             server.stop(STOP_GRACE);
         }
         return done;
+    }
+
+    /** After a failed repeat, the remaining repeats of that (combination, mode) are recorded as skipped. */
+    private int skipRemainingRepeats(Combination combination, Mode mode, int failedRepeat, RunLedger ledger) {
+        for (int repeat = failedRepeat + 1; repeat <= settings.repeat(); repeat++) {
+            ledger.record(new RunRecord(combination, mode, repeat, RunRecord.Status.SKIPPED,
+                    "repeat " + failedRepeat + " failed, which already makes this combination failing", null));
+        }
+        return settings.repeat() - failedRepeat;
     }
 
     private LoadRun loadRun() {

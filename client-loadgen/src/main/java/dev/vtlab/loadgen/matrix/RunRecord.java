@@ -28,6 +28,11 @@ public record RunRecord(@JsonIgnore Combination combination, @JsonIgnore Mode mo
         FAILED_RUN,
         /** The server did not start or died before the run; nothing measured. */
         SERVER_FAILED,
+        /**
+         * Not measured because an earlier repeat of the same (combination, mode) failed: one failed repeat already
+         * makes the combination failing, and no further repeat could change a verdict.
+         */
+        SKIPPED,
         /** The matrix was interrupted (Ctrl-C, SIGTERM) before this run. */
         NOT_RUN
     }

@@ -51,6 +51,7 @@ final class ReportContent {
         long failed = runs.stream().filter(r -> r.status() == RunRecord.Status.FAILED_RUN).count();
         long serverFailed = runs.stream().filter(r -> r.status() == RunRecord.Status.SERVER_FAILED).count();
         long notRun = runs.stream().filter(r -> r.status() == RunRecord.Status.NOT_RUN).count();
+        long skipped = runs.stream().filter(r -> r.status() == RunRecord.Status.SKIPPED).count();
         long lost = runs.stream().filter(RunRecord::measured).filter(r -> r.summary().writes().lost())
                 .mapToLong(r -> r.summary().writes().lostWrites()).sum();
         long unknown = runs.stream().filter(RunRecord::measured).filter(r -> r.summary().writes().lostWrites() == null).count();
@@ -59,7 +60,8 @@ final class ReportContent {
         lines.add(String.format(Locale.ROOT, "Started %s, took %s%s.", started,
                 HumanDuration.of(Duration.between(started, finished)), interrupted ? ", INTERRUPTED" : ""));
         lines.add(String.format(Locale.ROOT, "Runs: %d clean, %d failed, %d with a server that did not start, %d not "
-                + "run. Lost writes over all runs: %d%s.", ok, failed, serverFailed, notRun, lost,
+                + "run, %d skipped (not repeated after a failed repeat, which already decides the combination). Lost "
+                + "writes over all runs: %d%s.", ok, failed, serverFailed, notRun, skipped, lost,
                 unknown == 0 ? "" : " (unknown for " + unknown + " runs whose visit count could not be read)"));
         lines.add(String.format(Locale.ROOT, "Each run: %d requests released at once (one virtual thread each, "
                         + "HTTP/1.1), per-request timeout %d s, repository delays %d ms + %d ms (the floor: no "
@@ -123,7 +125,7 @@ final class ReportContent {
             rows.add(List.of(cell.flags(), cell.clean() ? "ok" : cell.runs().size() == 1 ? "FAILED"
                             : "FAILED " + cell.failedRepeats() + "/" + cell.runs().size(),
                     String.valueOf(cell.runs().size()), ms(cell.p50().median()), ms(p99.median()),
-                    ms(p99.min()) + "-" + ms(p99.max()), ms(cell.wall().median()),
+                    Double.isNaN(p99.min()) ? "-" : ms(p99.min()) + "-" + ms(p99.max()), ms(cell.wall().median()),
                     failed + (causes.isEmpty() ? "" : " " + causes), lostWrites(cell),
                     jvm == null ? "" : String.valueOf(jvm.platformThreadsPeak()),
                     jvm == null ? "" : String.valueOf(jvm.virtualThreadsStarted()),
@@ -185,7 +187,7 @@ final class ReportContent {
         List<List<String>> rows = new ArrayList<>();
         for (Findings.FlagEffect e : findings.flagEffects()) {
             rows.add(List.of(e.mode(), String.valueOf(e.flag()), e.verdict().words(), ratio(e.medianP99Ratio()),
-                    ratio(e.p99RatioLow()) + "-" + ratio(e.p99RatioHigh()), ratio(e.medianWallRatio()),
+                    range(e.p99RatioLow(), e.p99RatioHigh()), ratio(e.medianWallRatio()),
                     e.pairs().stream().map(ReportContent::pairText).reduce((a, b) -> a + "; " + b).orElse("")));
         }
         return new Table(List.of("mode", "flag", "verdict", "median p99 on/off", "observed range",
@@ -195,7 +197,7 @@ final class ReportContent {
     /** {@code T0 A0 W0 R0 -> T1 A0 W0 R0: p99 x0.12 (0.10-0.14)}, or what the flag did to failing. */
     private static String pairText(Findings.Pair p) {
         return p.off() + " -> " + p.on() + ": " + (p.change() != Findings.Change.BOTH_CLEAN ? p.change().words()
-                : "p99 x" + ratio(p.p99Ratio()) + " (" + ratio(p.p99RatioLow()) + "-" + ratio(p.p99RatioHigh())
+                : "p99 x" + ratio(p.p99Ratio()) + " (" + range(p.p99RatioLow(), p.p99RatioHigh())
                 + (p.rangesOverlap() ? ", ranges overlap" : "") + ")");
     }
 
@@ -229,6 +231,11 @@ final class ReportContent {
 
     static String ms(double value) {
         return Double.isNaN(value) ? "-" : String.format(Locale.ROOT, "%.0f", value);
+    }
+
+    /** {@code 0.13-0.16}, or {@code -} when there is no ratio (the flag changed failing instead). */
+    static String range(double low, double high) {
+        return Double.isNaN(low) ? "-" : ratio(low) + "-" + ratio(high);
     }
 
     static String ratio(double value) {
