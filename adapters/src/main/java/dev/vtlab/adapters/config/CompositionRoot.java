@@ -58,8 +58,8 @@ public class CompositionRoot {
             log.warn("spring.threads.virtual.enabled=true overrides {}: running with flags {}",
                     String.join(" and ", settings.overriddenBySpring()), settings.effective().label());
         }
-        log.info("repository {}{}", settings.repository().kind(),
-                settings.repository().http() ? " at " + settings.repository().url() : "");
+        log.info("repository {}{}", settings.repository().kind(), settings.repository().http()
+                ? " at " + settings.repository().url() : ", guard " + settings.repository().guard().label());
         log.info("Tomcat holds at most {} connections at once{}", environment.getProperty(InFlightBound.MAX_CONNECTIONS),
                 InFlightBound.derived(environment) ? " (derived from the " + (Runtime.getRuntime().maxMemory() >> 20)
                         + " MB heap; set server.tomcat.max-connections to choose)" : "");
@@ -76,7 +76,8 @@ public class CompositionRoot {
         VisitRepository adapter = repository.http()
                 ? new HttpVisitRepository(visitStoreClient(settings.effective().repository()), repository.url(),
                         repository.timeout())
-                : new SleepyVisitRepository(settings.countDelay(), settings.saveDelay(), repositoryExecutor);
+                : new SleepyVisitRepository(settings.countDelay(), settings.saveDelay(), repositoryExecutor,
+                        repository.guard());
         return new RecordingVisitRepository(adapter, placement);
     }
 

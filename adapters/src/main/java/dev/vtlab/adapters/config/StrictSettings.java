@@ -78,7 +78,8 @@ final class StrictSettings {
             return fallback;
         }
         if (!allowed.contains(raw.strip())) {
-            throw invalid(key, raw, ": allowed values are " + String.join(" and ", allowed) + ".");
+            throw invalid(key, raw, ": allowed values are " + String.join(allowed.size() == 2 ? " and " : ", ", allowed)
+                    + ".");
         }
         return raw.strip();
     }

@@ -1,13 +1,15 @@
 package dev.vtlab.adapters.config;
 
 import dev.vtlab.adapters.lab.LabEnvironment;
-import org.apache.coyote.AbstractProtocol;
+import org.apache.catalina.connector.Connector;
+import org.apache.coyote.http11.AbstractHttp11Protocol;
 import org.apache.coyote.ProtocolHandler;
 import org.springframework.boot.tomcat.TomcatWebServer;
 import org.springframework.boot.web.server.WebServer;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ApplicationContext;
 
+import java.time.Duration;
 import java.util.concurrent.ForkJoinPool;
 
 /** Lab source: reads the environment from the running server (Tomcat's connector as it was really configured). */
@@ -28,17 +30,31 @@ final class TomcatEnvironment {
                 runtime.availableProcessors(), ForkJoinPool.getCommonPoolParallelism(), runtime.maxMemory(),
                 tomcatLimits(), settings.countDelay().toMillis(), settings.saveDelay().toMillis(),
                 settings.repository().kind(),
-                settings.repository().http() ? settings.repository().url().toString() : null);
+                settings.repository().http() ? settings.repository().url().toString() : null,
+                settings.repository().guard().label(), asyncRequestTimeoutMs());
+    }
+
+    private Long asyncRequestTimeoutMs() {
+        Duration timeout = context.getEnvironment().getProperty("spring.mvc.async.request-timeout", Duration.class);
+        return timeout == null ? null : timeout.toMillis();
     }
 
     private LabEnvironment.TomcatLimits tomcatLimits() {
         WebServer server = context instanceof WebServerApplicationContext web ? web.getWebServer() : null;
         if (server instanceof TomcatWebServer tomcat
-                && tomcat.getTomcat().getConnector().getProtocolHandler() instanceof AbstractProtocol<?> protocol) {
+                && tomcat.getTomcat().getConnector().getProtocolHandler() instanceof AbstractHttp11Protocol<?> protocol) {
+            Connector connector = tomcat.getTomcat().getConnector();
             return new LabEnvironment.TomcatLimits(executorName(protocol), protocol.getMaxThreads(),
-                    protocol.getMaxConnections(), protocol.getAcceptCount());
+                    protocol.getMaxConnections(), protocol.getAcceptCount(), protocol.getKeepAliveTimeout(),
+                    protocol.getMaxKeepAliveRequests(), protocol.getMaxHttpRequestHeaderSize(),
+                    bufferSize(connector, "socket.rxBufSize") + "/" + bufferSize(connector, "socket.txBufSize"));
         }
-        return new LabEnvironment.TomcatLimits("none", -1, -1, -1);
+        return new LabEnvironment.TomcatLimits("none", -1, -1, -1, -1, -1, -1, "none");
+    }
+
+    private static String bufferSize(Connector connector, String property) {
+        Object value = connector.getProperty(property);
+        return value == null ? "default" : value.toString();
     }
 
     private static String executorName(ProtocolHandler protocol) {

@@ -1,5 +1,6 @@
 package dev.vtlab.adapters.config;
 
+import dev.vtlab.adapters.out.persistence.Guard;
 import org.springframework.core.env.ConfigurableEnvironment;
 
 import java.net.URI;
@@ -31,8 +32,9 @@ public record VtlabSettings(VirtualThreadFlags requested, boolean springVirtualT
      * @param kind    {@code sleepy} (in memory, sleeps) or {@code http} (the visit store over HTTP)
      * @param url     the visit store's base URL (used by {@code http})
      * @param timeout how long one call to the store may take (used by {@code http})
+     * @param guard   the lock the sleepy adapter waits under ({@code none} for {@code http})
      */
-    public record Repository(String kind, URI url, Duration timeout) {
+    public record Repository(String kind, URI url, Duration timeout, Guard guard) {
         public static final String SLEEPY = "sleepy";
         public static final String HTTP = "http";
 
@@ -46,6 +48,7 @@ public record VtlabSettings(VirtualThreadFlags requested, boolean springVirtualT
     public static final String REPOSITORY_KIND = "vtlab.repository.kind";
     public static final String REPOSITORY_URL = "vtlab.repository.url";
     public static final String REPOSITORY_TIMEOUT = "vtlab.repository.timeout";
+    public static final String REPOSITORY_GUARD = "vtlab.repository.guard";
     public static final String LAB_PORT = "vtlab.lab.port";
     static final String SPRING_VIRTUAL_THREADS = "spring.threads.virtual.enabled";
     static final String FLAGS_FILE = "flags.properties";
@@ -54,7 +57,8 @@ public record VtlabSettings(VirtualThreadFlags requested, boolean springVirtualT
     private static final Duration MAX_DELAY = Duration.ofSeconds(60);
     private static final Set<String> KNOWN = new LinkedHashSet<>(List.of(VirtualThreadFlags.TOMCAT,
             VirtualThreadFlags.ASYNC_EXECUTOR, VirtualThreadFlags.WRAPPER, VirtualThreadFlags.REPOSITORY,
-            COUNT_DELAY, SAVE_DELAY, REPOSITORY_KIND, REPOSITORY_URL, REPOSITORY_TIMEOUT, RunnerWatch.RUNNER_PID, LAB_PORT));
+            COUNT_DELAY, SAVE_DELAY, REPOSITORY_KIND, REPOSITORY_URL, REPOSITORY_TIMEOUT, REPOSITORY_GUARD,
+            RunnerWatch.RUNNER_PID, LAB_PORT));
     private static final URI DEFAULT_STORE = URI.create("http://127.0.0.1:8081");
     private static final Duration DEFAULT_STORE_TIMEOUT = Duration.ofSeconds(30);
 
@@ -75,13 +79,19 @@ public record VtlabSettings(VirtualThreadFlags requested, boolean springVirtualT
             throw new InvalidSettingException(REPOSITORY_TIMEOUT, "Invalid value '0' for " + REPOSITORY_TIMEOUT
                     + ": must be above 0ms.");
         }
+        String kind = settings.choice(REPOSITORY_KIND, Repository.SLEEPY,
+                new LinkedHashSet<>(List.of(Repository.SLEEPY, Repository.HTTP)));
+        Guard guard = Guard.of(settings.choice(REPOSITORY_GUARD, Guard.NONE.label(),
+                new LinkedHashSet<>(Guard.labels())));
+        if (guard != Guard.NONE && Repository.HTTP.equals(kind)) {
+            throw new InvalidSettingException(REPOSITORY_GUARD, "Invalid value '" + guard.label() + "' for "
+                    + REPOSITORY_GUARD + ": the guard applies to the sleepy repository only, and "
+                    + REPOSITORY_KIND + " is http.");
+        }
         return new VtlabSettings(flags, settings.bool(SPRING_VIRTUAL_THREADS, false),
                 settings.duration(COUNT_DELAY, DEFAULT_DELAY, MAX_DELAY),
                 settings.duration(SAVE_DELAY, DEFAULT_DELAY, MAX_DELAY),
-                new Repository(settings.choice(REPOSITORY_KIND, Repository.SLEEPY,
-                        new LinkedHashSet<>(List.of(Repository.SLEEPY, Repository.HTTP))),
-                        settings.httpUrl(REPOSITORY_URL, DEFAULT_STORE),
-                        storeTimeout),
+                new Repository(kind, settings.httpUrl(REPOSITORY_URL, DEFAULT_STORE), storeTimeout, guard),
                 settings.loaded(FLAGS_FILE), settings.port(LAB_PORT));
     }
 

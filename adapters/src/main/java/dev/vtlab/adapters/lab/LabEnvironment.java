@@ -16,11 +16,16 @@ package dev.vtlab.adapters.lab;
  * @param repositorySaveDelayMs    how long {@code save} blocks (both delays apply to the sleepy adapter only)
  * @param repository               which persistence adapter serves the port: {@code sleepy} or {@code http}
  * @param repositoryUrl            the visit store's URL for {@code http}, else {@code null}
+ * @param repositoryGuard          the lock the sleepy adapter waits under: {@code none}, {@code synchronized} or
+ *                                 {@code reentrant-lock}
+ * @param asyncRequestTimeoutMs    Spring MVC's async request timeout ({@code spring.mvc.async.request-timeout}),
+ *                                 or {@code null} for the servlet container's default (Tomcat's: 30 s)
  */
 public record LabEnvironment(Flags flags, boolean springVirtualThreads, String javaVersion, String javaVendor,
                              int availableProcessors, int commonPoolParallelism, long maxHeapBytes,
                              TomcatLimits tomcat, long repositoryCountDelayMs, long repositorySaveDelayMs,
-                             String repository, String repositoryUrl) {
+                             String repository, String repositoryUrl, String repositoryGuard,
+                             Long asyncRequestTimeoutMs) {
 
     /**
      * The flags as the lab reports them.
@@ -41,7 +46,14 @@ public record LabEnvironment(Flags flags, boolean springVirtualThreads, String j
      * @param maxThreads     size of the platform pool (unused when the executor is virtual)
      * @param maxConnections connections Tomcat keeps open at once; more wait in the accept queue
      * @param acceptCount    backlog asked of the kernel for the listening socket (capped by somaxconn)
+     * @param keepAliveTimeoutMs    how long an idle connection is kept
+     * @param maxKeepAliveRequests  requests per connection before Tomcat closes it (1: no keep-alive)
+     * @param maxHeaderBytes        largest request header Tomcat accepts
+     * @param socketBufferBytes     the socket's receive and send buffer sizes, e.g. {@code 2048/2048}
+     *                              ({@code default} where the OS chooses)
      */
-    public record TomcatLimits(String executor, int maxThreads, int maxConnections, int acceptCount) {
+    public record TomcatLimits(String executor, int maxThreads, int maxConnections, int acceptCount,
+                               int keepAliveTimeoutMs, int maxKeepAliveRequests, int maxHeaderBytes,
+                               String socketBufferBytes) {
     }
 }

@@ -61,6 +61,19 @@ class StartupSettingsTest {
                 "allowed values are sleepy and http", "--vtlab.repository.kind=postgres");
     }
 
+    @Test
+    void an_unknown_repository_guard_stops_start_up_naming_the_key() {
+        assertStartupFails(VtlabSettings.REPOSITORY_GUARD, "Invalid value 'mutex' for vtlab.repository.guard",
+                "allowed values are none, synchronized, reentrant-lock", "--vtlab.repository.guard=mutex");
+    }
+
+    @Test
+    void a_guard_on_the_http_repository_stops_start_up_naming_the_key() {
+        assertStartupFails(VtlabSettings.REPOSITORY_GUARD, "the guard applies to the sleepy repository only",
+                "vtlab.repository.kind is http", "--vtlab.repository.kind=http",
+                "--vtlab.repository.guard=synchronized");
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"127.0.0.1:8081", "http://127.0.0.1", "ftp://127.0.0.1:21", "http://127.0.0.1:8081/visits",
             "http://[::1:8081", "http ://x:1"})
@@ -189,6 +202,15 @@ class StartupSettingsTest {
                     .contains("spring.threads.virtual.enabled=true overrides T and A: running with flags T1 A1 W1 R0");
             assertThat(server.get("/lab/environment").body()).contains("\"label\":\"T1 A1 W1 R0\"")
                     .contains("\"springVirtualThreads\":true");
+        }
+    }
+
+    @Test
+    void the_guard_is_logged_and_shown_in_the_lab(CapturedOutput output) {
+        try (RunningServer server = RunningServer.start(true, false, false, false,
+                "--vtlab.repository.guard=reentrant-lock")) {
+            assertThat(output.getOut()).contains("repository sleepy, guard reentrant-lock");
+            assertThat(server.get("/lab/environment").body()).contains("\"repositoryGuard\":\"reentrant-lock\"");
         }
     }
 

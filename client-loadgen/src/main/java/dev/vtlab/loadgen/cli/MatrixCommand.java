@@ -4,14 +4,16 @@ import dev.vtlab.loadgen.load.ClientLimits;
 import dev.vtlab.loadgen.load.Mode;
 import dev.vtlab.loadgen.load.OutputFiles;
 import dev.vtlab.loadgen.matrix.ExperimentPlan;
+import dev.vtlab.loadgen.matrix.JdkFinder;
 import dev.vtlab.loadgen.matrix.MatrixRunner;
 import dev.vtlab.loadgen.matrix.MatrixSettings;
 import dev.vtlab.loadgen.matrix.OutputFolder;
 import dev.vtlab.loadgen.matrix.Profile;
 import dev.vtlab.loadgen.matrix.Repository;
 import dev.vtlab.loadgen.matrix.RunRecord;
+import dev.vtlab.loadgen.matrix.Variant;
 import dev.vtlab.loadgen.report.ReportWriter;
-import dev.vtlab.loadgen.report.RepositoryComparison;
+import dev.vtlab.loadgen.report.VariantComparison;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -96,6 +98,16 @@ public final class MatrixCommand implements Callable<Integer> {
             + "stopped by the matrix). Default: sleepy.")
     List<String> repositories;
 
+    @Option(names = "--server-java", split = ",", description = "JDKs to run the servers on, each with the whole "
+            + "matrix: a JDK home, a java executable, or a feature version (21, 25) looked up in "
+            + "~/.m2/toolchains.xml, /usr/lib/jvm, SDKMAN, ~/.jdks and JAVA_HOME. The client stays on this JVM. "
+            + "Default: the JDK this runs on.")
+    List<String> serverJava;
+
+    @Option(names = "--guard", split = ",", description = "Locks the sleepy repository waits under, each with the "
+            + "whole matrix: none, synchronized, reentrant-lock (vtlab.repository.guard). Default: none.")
+    List<String> guards;
+
     @Option(names = "--server-jar", description = "The server jar (default: adapters/target/vtlab-server.jar, "
             + "looked up from here and from the parent folder).")
     Path serverJar;
@@ -105,10 +117,10 @@ public final class MatrixCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        List<Repository> kinds = repositories();
+        List<Variant> variants = Variant.all(repositories(), serverJdks(), guards());
         MatrixSettings base = settings();
         try (OutputFolder folder = claim(base.outputDir())) {
-            return run(base, kinds);
+            return run(base, variants);
         }
     }
 
@@ -120,35 +132,39 @@ public final class MatrixCommand implements Callable<Integer> {
         }
     }
 
-    private int run(MatrixSettings base, List<Repository> kinds) throws InterruptedException {
+    private int run(MatrixSettings base, List<Variant> variants) throws InterruptedException {
         ExperimentPlan plan = ExperimentPlan.of(base.modes(), base.flags());
         PrintWriter console = spec.commandLine().getOut();
-        console.printf(Locale.ROOT, "vtlab matrix: %d runs (%d combinations x %d repeat(s)) per repository (%s), "
-                        + "%d requests each, delays %d+%d ms, timeout %d s, server settings %s; report in %s%n",
-                plan.runCount() * base.repeat(), plan.runCount(), base.repeat(),
-                kinds.stream().map(Repository::label).reduce((a, b) -> a + ", " + b).orElse(""), base.requests(),
-                base.countDelay().toMillis(), base.saveDelay().toMillis(), base.timeout().toSeconds(),
+        console.printf(Locale.ROOT, "vtlab matrix: %d runs (%d combinations x %d repeat(s)) per variant, %d "
+                        + "variant(s) %s, %d requests each, delays %d+%d ms, timeout %d s, server settings %s; "
+                        + "report in %s%n",
+                plan.runCount() * base.repeat(), plan.runCount(), base.repeat(), variants.size(),
+                variants.stream().map(v -> v.repository().label() + "/JDK " + v.jdk().version() + "/guard "
+                        + v.guard()).toList(), base.requests(), base.countDelay().toMillis(),
+                base.saveDelay().toMillis(), base.timeout().toSeconds(),
                 base.serverArgs().isEmpty() ? "Boot's defaults" : base.serverArgs(), base.outputDir());
-        Map<Repository, List<RunRecord>> all = new LinkedHashMap<>();
-        for (Repository kind : kinds) {
-            // One repository: the report goes where it always did. Several: one folder each, and a comparison.
-            MatrixSettings settings = kinds.size() == 1 ? base.with(kind, base.outputDir())
-                    : base.with(kind, base.outputDir().resolve(kind.label()));
-            if (kinds.size() > 1) {
-                console.printf("-- repository %s --%n", kind.label());
+        Map<String, List<RunRecord>> all = new LinkedHashMap<>();
+        for (Variant variant : variants) {
+            // One variant: the report goes where it always did. Several: one folder each, and a comparison.
+            String label = variant.label(variants);
+            MatrixSettings settings = base.with(variant,
+                    variants.size() == 1 ? base.outputDir() : base.outputDir().resolve(label));
+            if (variants.size() > 1) {
+                console.printf("-- %s: repository %s, server JDK %s (%s), guard %s --%n", label,
+                        variant.repository().label(), variant.jdk().version(), variant.jdk().home(), variant.guard());
             }
             MatrixRunner.Outcome outcome = new MatrixRunner(settings, console,
                     (runs, samples, started, finished, interrupted) ->
                             ReportWriter.write(settings, runs, samples, started, finished, interrupted)).run(plan);
-            all.put(kind, outcome.runs());
+            all.put(label, outcome.runs());
             console.printf("Report: %s%n        %s%n", outcome.reportDir().resolve("report.md"),
                     outcome.reportDir().resolve("report.html"));
             if (outcome.interrupted()) {
                 break;
             }
         }
-        if (kinds.size() > 1) {
-            console.printf("Comparison: %s%n", RepositoryComparison.write(base.outputDir(), base.commandLine(), all));
+        if (variants.size() > 1) {
+            console.printf("Comparison: %s%n", VariantComparison.write(base.outputDir(), base.commandLine(), all));
         }
         List<RunRecord> runs = all.values().stream().flatMap(List::stream).toList();
         long serverFailed = runs.stream().filter(r -> r.status() == RunRecord.Status.SERVER_FAILED).count();
@@ -156,7 +172,45 @@ public final class MatrixCommand implements Callable<Integer> {
                 .mapToLong(r -> r.summary().writes().lostWrites()).sum();
         console.printf("Lost writes: %d; servers that did not start: %d%n", lost, serverFailed);
         console.flush();
-        return serverFailed == 0 && lost == 0 && all.size() == kinds.size() ? 0 : 1;
+        return serverFailed == 0 && lost == 0 && all.size() == variants.size() ? 0 : 1;
+    }
+
+    /** The server JDKs: each --server-java value found and checked now, before any server starts. */
+    private List<JdkFinder.Jdk> serverJdks() {
+        if (serverJava == null) {
+            return List.of(JdkFinder.running());
+        }
+        JdkFinder finder = JdkFinder.ofThisMachine();
+        List<JdkFinder.Jdk> jdks = new ArrayList<>();
+        for (String value : serverJava) {
+            try {
+                JdkFinder.Jdk jdk = finder.find(value);
+                if (!jdks.contains(jdk)) {
+                    jdks.add(jdk);
+                }
+            } catch (JdkFinder.NotFoundException e) {
+                throw usage(e.getMessage());
+            }
+        }
+        return jdks;
+    }
+
+    private List<String> guards() {
+        List<String> chosen = new ArrayList<>();
+        for (String guard : guards == null ? List.of("none") : guards) {
+            String g = guard.strip().toLowerCase(Locale.ROOT);
+            if (!Variant.GUARDS.contains(g)) {
+                throw usage("unknown guard '" + guard + "'; expected " + String.join(", ", Variant.GUARDS));
+            }
+            if (!chosen.contains(g)) {
+                chosen.add(g);
+            }
+        }
+        if (!chosen.equals(List.of("none")) && repositories != null && repositories.stream()
+                .anyMatch(r -> Repository.parse(r).orElse(null) == Repository.HTTP)) {
+            throw usage("--guard applies to the sleepy repository only; measure http without it");
+        }
+        return chosen;
     }
 
     private List<Repository> repositories() {
@@ -216,8 +270,8 @@ public final class MatrixCommand implements Callable<Integer> {
             throw usage("--repeat must be between 1 and 20, was " + r);
         }
         return new MatrixSettings(preset, modes == null ? List.of(Mode.values()) : List.copyOf(modes), varied, n, d, d,
-                t, w, r, heap, commonPoolParallelism, serverSettings(preset), Repository.SLEEPY, findServerJar(),
-                javaCommand(), outputDir(),
+                t, w, r, heap, commonPoolParallelism, serverSettings(preset), Repository.SLEEPY, "none",
+                findServerJar(), JdkFinder.running().java().toString(), outputDir(),
                 "vtlab-loadgen " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
     }
 
@@ -269,12 +323,6 @@ public final class MatrixCommand implements Callable<Integer> {
         }
         throw usage("cannot find adapters/target/vtlab-server.jar here or in the parent folder; build it with "
                 + "./mvnw package -DskipTests, or pass --server-jar");
-    }
-
-    /** The servers run on the JDK this load generator runs on. */
-    private static String javaCommand() {
-        return ProcessHandle.current().info().command()
-                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     }
 
     private ParameterException usage(String message) {

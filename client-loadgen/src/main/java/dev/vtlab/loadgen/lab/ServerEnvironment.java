@@ -2,6 +2,8 @@ package dev.vtlab.loadgen.lab;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 
+import java.util.Locale;
+
 /**
  * Lab data: the server's {@code /lab/environment}, what a measurement ran on.
  *
@@ -17,12 +19,16 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
  * @param repositorySaveDelayMs  the sleepy repository's save delay
  * @param repository             the persistence adapter: {@code sleepy} or {@code http}
  * @param repositoryUrl          the visit store's URL for {@code http}, else {@code null}
+ * @param repositoryGuard        the lock the sleepy repository waits under ({@code none}, {@code synchronized},
+ *                               {@code reentrant-lock})
+ * @param asyncRequestTimeoutMs  Spring MVC's async request timeout, {@code null} for the container's (30 s)
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record ServerEnvironment(Flags flags, boolean springVirtualThreads, String javaVersion, String javaVendor,
                                 int availableProcessors, int commonPoolParallelism, long maxHeapBytes,
                                 TomcatLimits tomcat, long repositoryCountDelayMs, long repositorySaveDelayMs,
-                                String repository, String repositoryUrl) {
+                                String repository, String repositoryUrl, String repositoryGuard,
+                                Long asyncRequestTimeoutMs) {
 
     /**
      * The flags as the server reports them.
@@ -40,9 +46,30 @@ public record ServerEnvironment(Flags flags, boolean springVirtualThreads, Strin
      * @param maxThreads     the platform pool's size
      * @param maxConnections connections held at once
      * @param acceptCount    the kernel's accept queue asked for
+     * @param keepAliveTimeoutMs   how long an idle connection is kept
+     * @param maxKeepAliveRequests requests per connection (1: no keep-alive)
+     * @param maxHeaderBytes       largest request header accepted
+     * @param socketBufferBytes    receive/send buffer sizes
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record TomcatLimits(String executor, int maxThreads, int maxConnections, int acceptCount) {
+    public record TomcatLimits(String executor, int maxThreads, int maxConnections, int acceptCount,
+                               int keepAliveTimeoutMs, int maxKeepAliveRequests, int maxHeaderBytes,
+                               String socketBufferBytes) {
+
+        /** Everything above in one line, for reports. */
+        public String describe() {
+            return String.format(Locale.ROOT, "Tomcat max-threads %d, max-connections %d, accept-count %d, "
+                            + "keep-alive %d ms x %d request(s), max header %d B, socket buffers %s B", maxThreads,
+                    maxConnections, acceptCount, keepAliveTimeoutMs, maxKeepAliveRequests, maxHeaderBytes,
+                    socketBufferBytes);
+        }
+    }
+
+    /** Server settings beyond Tomcat's, in one line: the guard and the async request timeout. */
+    public String describeSettings() {
+        return "repository " + repository + (repositoryGuard == null ? "" : ", guard " + repositoryGuard)
+                + ", async request timeout " + (asyncRequestTimeoutMs == null ? "30000 ms (default)"
+                : asyncRequestTimeoutMs + " ms");
     }
 
     /** The sum of the repository delays: no request can be faster. */

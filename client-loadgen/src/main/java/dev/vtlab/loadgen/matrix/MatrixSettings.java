@@ -26,20 +26,22 @@ import java.util.Set;
  * @param serverArgs            server settings {@code key=value}: the profile's, overridden key by key by
  *                              {@code --server-arg}
  * @param repository            the server's persistence adapter; for {@code http} each server gets a visit store
+ * @param guard                 the sleepy repository's guard ({@code vtlab.repository.guard})
  * @param serverJar             the server jar
- * @param java                  the java launcher for the servers (this JVM's)
+ * @param java                  the java launcher for the servers (by default this JVM's)
  * @param outputDir             where the report goes
  * @param commandLine           how the experiment was started
  */
 public record MatrixSettings(Profile profile, List<Mode> modes, Set<Character> flags, int requests,
                              Duration countDelay, Duration saveDelay, Duration timeout, int warmup, int repeat,
                              String heap, Integer commonPoolParallelism, List<String> serverArgs, Repository repository,
-                             Path serverJar, String java, Path outputDir, String commandLine) {
+                             String guard, Path serverJar, String java, Path outputDir, String commandLine) {
 
-    /** The same experiment for another persistence adapter, reported in its own folder. */
-    public MatrixSettings with(Repository otherRepository, Path otherOutputDir) {
+    /** The same experiment for one variant (adapter, server JDK, guard), reported in its own folder. */
+    public MatrixSettings with(Variant variant, Path otherOutputDir) {
         return new MatrixSettings(profile, modes, flags, requests, countDelay, saveDelay, timeout, warmup, repeat,
-                heap, commonPoolParallelism, serverArgs, otherRepository, serverJar, java, otherOutputDir, commandLine);
+                heap, commonPoolParallelism, serverArgs, variant.repository(), variant.guard(), serverJar,
+                variant.jdk().java().toString(), otherOutputDir, commandLine);
     }
 
     /**
@@ -66,6 +68,9 @@ public record MatrixSettings(Profile profile, List<Mode> modes, Set<Character> f
     List<String> serverArgs(Combination combination) {
         List<String> args = new ArrayList<>(combination.serverArgs());
         args.add("--vtlab.repository.kind=" + repository.label());
+        if (repository == Repository.SLEEPY) {
+            args.add("--vtlab.repository.guard=" + guard);
+        }
         args.add("--vtlab.repository.count-delay=" + countDelay.toMillis() + "ms");
         args.add("--vtlab.repository.save-delay=" + saveDelay.toMillis() + "ms");
         serverArgs.forEach(arg -> args.add("--" + arg));

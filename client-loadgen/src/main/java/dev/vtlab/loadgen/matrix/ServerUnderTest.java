@@ -82,7 +82,9 @@ final class ServerUnderTest {
      */
     private static List<String> storeCommand(MatrixSettings settings, int port) {
         String classPath = System.getProperty("java.class.path");
-        List<String> command = new ArrayList<>(List.of(settings.java(), RunnerWatch.optionForChildren()));
+        // The store is the client's side of the experiment: it stays on the runner's JDK whatever the servers run on.
+        List<String> command = new ArrayList<>(List.of(JdkFinder.running().java().toString(),
+                RunnerWatch.optionForChildren()));
         if (classPath.endsWith("vtlab-loadgen.jar") && !classPath.contains(File.pathSeparator)) {
             command.addAll(List.of("-jar", classPath));
         } else {

@@ -100,9 +100,8 @@ final class ReportContent {
                 rows.add(List.of("server", e.availableProcessors() + " cores",
                         "JDK " + e.javaVersion() + " (" + e.javaVendor() + ")",
                         "common-pool parallelism " + e.commonPoolParallelism(),
-                        String.format(Locale.ROOT, "max heap %d MB; Tomcat max-threads %d, max-connections %d, "
-                                        + "accept-count %d", e.maxHeapBytes() >> 20, t.maxThreads(),
-                                t.maxConnections(), t.acceptCount())));
+                        String.format(Locale.ROOT, "max heap %d MB; %s; %s", e.maxHeapBytes() >> 20, t.describe(),
+                                e.describeSettings())));
             }
         });
         return new Table(List.of("side", "cores", "JDK", "common pool", "other"), rows);

@@ -73,7 +73,7 @@ class MatrixEndToEndTest {
                 "--server-jar", ServerJar.path().toString(), "--out", out.toString());
 
         assertThat(outcome.exitCode()).as(outcome.out() + outcome.err()).isZero();
-        assertThat(outcome.out()).contains("-- repository sleepy --", "-- repository http --", "comparison.md");
+        assertThat(outcome.out()).contains("-- sleepy: repository sleepy", "-- http: repository http", "comparison.md");
         JsonNode http = Json.MAPPER.readTree(out.resolve("http/results.json").toFile());
         assertThat(http.path("settings").path("repository").asString()).isEqualTo("HTTP");
         assertThat(http.path("runs")).hasSize(3); // sync with R held off; async with R off and on

@@ -10,7 +10,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Persistence adapter: keeps visits in memory and blocks for a fixed delay on each call, standing in for a slow
- * database. The count is exact under any concurrency: N successful saves add exactly N.
+ * database, optionally under a driver-like lock ({@link Guard}). The count is exact under any concurrency: N
+ * successful saves add exactly N.
  */
 public final class SleepyVisitRepository implements VisitRepository {
 
@@ -18,16 +19,24 @@ public final class SleepyVisitRepository implements VisitRepository {
     private final Duration countDelay;
     private final Duration saveDelay;
     private final Executor asyncExecutor;
+    private final Connections connections;
+
+    /** Without a guard around the waiting. */
+    public SleepyVisitRepository(Duration countDelay, Duration saveDelay, Executor asyncExecutor) {
+        this(countDelay, saveDelay, asyncExecutor, Guard.NONE);
+    }
 
     /**
      * @param countDelay    how long {@link #count()} blocks
      * @param saveDelay     how long {@link #save(Visit)} blocks
      * @param asyncExecutor where {@link #countAsync()} and {@link #saveAsync(Visit)} wait (flag R decides)
+     * @param guard         the lock each call waits under
      */
-    public SleepyVisitRepository(Duration countDelay, Duration saveDelay, Executor asyncExecutor) {
+    public SleepyVisitRepository(Duration countDelay, Duration saveDelay, Executor asyncExecutor, Guard guard) {
         this.countDelay = countDelay;
         this.saveDelay = saveDelay;
         this.asyncExecutor = asyncExecutor;
+        this.connections = new Connections(guard);
     }
 
     @Override
@@ -52,13 +61,15 @@ public final class SleepyVisitRepository implements VisitRepository {
         return CompletableFuture.runAsync(() -> save(visit), asyncExecutor);
     }
 
-    /** The slow I/O: a blocking wait, which parks a virtual thread and holds a platform thread. */
-    private static void waitFor(Duration delay) {
-        try {
-            Thread.sleep(delay);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while waiting for the repository", e);
-        }
+    /** The slow I/O, on a connection: a blocking wait, which parks a virtual thread and holds a platform thread. */
+    private void waitFor(Duration delay) {
+        connections.use(() -> {
+            try {
+                Thread.sleep(delay);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while waiting for the repository", e);
+            }
+        });
     }
 }
