@@ -93,7 +93,7 @@ public final class RunCommand implements Callable<Integer> {
         }
         LoadRun run = new LoadRun(client, connectTimeout, timeout);
         long warmupSucceeded = run.warmUp(url, effectiveWarmup());
-        LoadRun.Measurement measurement = run.measure(url, mode, requests, effectiveConcurrency(), lab, visitsBefore,
+        LoadRun.Measurement measurement = run.measure(url, url, mode, requests, effectiveConcurrency(), lab, visitsBefore,
                 effectiveWarmup(), warmupSucceeded);
         RunSummary summary = measurement.summary();
         out.print(SummaryText.render(summary));

@@ -62,18 +62,20 @@ public final class LoadRun {
     /**
      * Measures one burst.
      *
+     * @param base            where the burst goes
+     * @param lab             where the server's lab is read (the same server, often the same URL)
      * @param visits          where visits are counted (the server's lab, or the visit store)
      * @param visitsBefore    the visit count read before the warm-up
      * @param warmupRequests  warm-up requests sent since then
      * @param warmupSucceeded of which succeeded
      */
-    public Measurement measure(URI base, Mode mode, int requests, int concurrency, VisitCounter visits,
+    public Measurement measure(URI base, URI lab, Mode mode, int requests, int concurrency, VisitCounter visits,
                                long visitsBefore, int warmupRequests, long warmupSucceeded)
             throws InterruptedException {
-        LabClient lab = new LabClient(client, base);
+        LabClient labClient = new LabClient(client, lab);
         String labError = null;
         try {
-            lab.reset();
+            labClient.reset();
         } catch (IOException e) {
             labError = "could not reset the lab before the burst: " + e.getMessage();
         }
@@ -92,9 +94,9 @@ public final class LoadRun {
         Long visitsAfter = null;
         try {
             Thread.sleep(JFR_DELIVERY);
-            environment = lab.environment();
-            threads = lab.threads();
-            jvm = lab.jvm();
+            environment = labClient.environment();
+            threads = labClient.threads();
+            jvm = labClient.jvm();
             visitsAfter = visits.visitsSaved();
         } catch (IOException e) {
             labError = "could not read the lab after the burst: " + e.getMessage();

@@ -130,7 +130,7 @@ public final class MatrixRunner {
                         continue;
                     }
                 }
-                LoadRun.Measurement m = loadRun().measure(server.base(), mode, settings.requests(),
+                LoadRun.Measurement m = loadRun().measure(server.base(), server.lab(), mode, settings.requests(),
                         settings.requests(), visits, visitsBefore, warmupRequests, warmupSucceeded);
                 boolean clean = m.summary().clean();
                 String failure = clean ? null : describeFailure(m.summary());

@@ -16,16 +16,20 @@ import java.util.List;
 /**
  * What one combination runs against: a vtlab server, and for the {@code http} repository the visit store behind
  * it, started first and stopped with it. Visits are counted where they are kept: the server's lab, or the store.
+ * The lab is read on a port of its own ({@code vtlab.lab.port}, served by a small platform pool), so that it
+ * answers even when the burst holds every connection or every carrier thread (pinning on JDK 21).
  */
 final class ServerUnderTest {
 
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(90);
 
     private final ServerProcess server;
+    private final URI lab;
     private final ServerProcess store;
 
-    private ServerUnderTest(ServerProcess server, ServerProcess store) {
+    private ServerUnderTest(ServerProcess server, URI lab, ServerProcess store) {
         this.server = server;
+        this.lab = lab;
         this.store = store;
     }
 
@@ -34,6 +38,8 @@ final class ServerUnderTest {
                                  ChildProcesses children)
             throws ServerProcess.ServerStartException, InterruptedException {
         List<String> serverArgs = new ArrayList<>(settings.serverArgs(combination));
+        int labPort = ServerProcess.freePort();
+        serverArgs.add("--vtlab.lab.port=" + labPort);
         ServerProcess store = null;
         if (settings.repository() == Repository.HTTP) {
             store = ServerProcess.start(port -> storeCommand(settings, port), "/stats",
@@ -43,7 +49,7 @@ final class ServerUnderTest {
         try {
             return new ServerUnderTest(ServerProcess.startServer(settings.java(), settings.serverJar(),
                     settings.jvmOptions(), serverArgs, logs.resolve(combination.compactLabel() + ".log"), client,
-                    READY_TIMEOUT, children), store);
+                    READY_TIMEOUT, children), URI.create("http://127.0.0.1:" + labPort), store);
         } catch (ServerProcess.ServerStartException | InterruptedException e) {
             if (store != null) {
                 store.close();
@@ -52,12 +58,18 @@ final class ServerUnderTest {
         }
     }
 
+    /** Where the burst goes. */
     URI base() {
         return server.base();
     }
 
+    /** Where the lab is read. */
+    URI lab() {
+        return lab;
+    }
+
     VisitCounter visits(HttpClient client) {
-        return store == null ? new LabClient(client, server.base()) : new VisitStoreClient(client, store.base());
+        return store == null ? new LabClient(client, lab) : new VisitStoreClient(client, store.base());
     }
 
     /** Stops the server as {@link ServerProcess#stop} does, then its store; returns how the server ended. */
