@@ -11,6 +11,7 @@ import dev.vtlab.loadgen.load.OutputFiles;
 import dev.vtlab.loadgen.load.RequestsCsv;
 import dev.vtlab.loadgen.load.RunSummary;
 import dev.vtlab.loadgen.load.SummaryText;
+import dev.vtlab.loadgen.load.WarmUp;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -35,8 +36,8 @@ import java.util.concurrent.Callable;
 public final class RunCommand implements Callable<Integer> {
 
     /**
-     * The default warm-up is the burst itself, up to this many: enough that a first run against a fresh server
-     * lands where the following runs do (docs/benchmarks.md, "Warm runs").
+     * The default warm-up goes in rounds the size of the burst, up to this many requests each, until steady: a first
+     * run against a fresh server then lands where the following runs do (docs/benchmarks.md, "Warm runs").
      */
     static final int DEFAULT_WARMUP_CAP = 2000;
 
@@ -65,9 +66,10 @@ public final class RunCommand implements Callable<Integer> {
             description = "Connect timeout (default: ${DEFAULT-VALUE}).")
     Duration connectTimeout;
 
-    @Option(names = "--warmup", description = "Requests sent to /sync and discarded before the burst, on "
-            + "connections of their own, to warm the client's and the server's JIT (default: as many as "
-            + "--requests, at most " + DEFAULT_WARMUP_CAP + "; 0 measures a cold start).")
+    @Option(names = "--warmup", description = "Requests sent to /sync at once and discarded before the burst, on "
+            + "connections of their own, to warm the client's and the server's JIT (default: rounds of as many as "
+            + "--requests, at most " + DEFAULT_WARMUP_CAP + ", until a round's p99 is within 10% of the round "
+            + "before, at most 5 rounds; 0 measures a cold start).")
     Integer warmup;
 
     @Option(names = "--json", description = "Write the summary as JSON to this file.")
@@ -92,9 +94,10 @@ public final class RunCommand implements Callable<Integer> {
             return 1;
         }
         LoadRun run = new LoadRun(client, connectTimeout, timeout);
-        long warmupSucceeded = run.warmUp(url, effectiveWarmup());
-        LoadRun.Measurement measurement = run.measure(url, url, mode, requests, effectiveConcurrency(), lab, visitsBefore,
-                effectiveWarmup(), warmupSucceeded);
+        WarmUp warmUp = warmup == null ? run.warmUpUntilSteady(url, Math.min(requests, DEFAULT_WARMUP_CAP))
+                : run.warmUp(url, warmup);
+        LoadRun.Measurement measurement = run.measure(url, url, mode, requests, effectiveConcurrency(), lab,
+                visitsBefore, warmUp);
         RunSummary summary = measurement.summary();
         out.print(SummaryText.render(summary));
         if (json != null) {
@@ -109,7 +112,8 @@ public final class RunCommand implements Callable<Integer> {
         return summary.clean() ? 0 : 1;
     }
 
-    private int effectiveWarmup() {
+    /** The most requests a warm-up round sends at once. */
+    private int warmupRoundSize() {
         return warmup == null ? Math.min(requests, DEFAULT_WARMUP_CAP) : warmup;
     }
 
@@ -131,7 +135,7 @@ public final class RunCommand implements Callable<Integer> {
         if (timeout.isZero() || connectTimeout.isZero()) {
             throw new ParameterException(spec.commandLine(), "--timeout and --connect-timeout must be above 0");
         }
-        String tooMany = ClientLimits.ofThisMachine().refusal(requests, Math.max(effectiveConcurrency(), effectiveWarmup()));
+        String tooMany = ClientLimits.ofThisMachine().refusal(requests, Math.max(effectiveConcurrency(), warmupRoundSize()));
         if (tooMany != null) {
             throw new ParameterException(spec.commandLine(), tooMany);
         }

@@ -12,6 +12,7 @@ import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.LongSummaryStatistics;
 import java.util.Map;
@@ -23,6 +24,11 @@ import java.util.stream.Collectors;
  * Whatever the server does (fail, die), the burst's own figures are kept.
  */
 public final class LoadRun {
+
+    /** A warm-up is steady when a round's p99 moved by at most this fraction from the round before. */
+    static final double STEADY = 0.10;
+    /** The most warm-up rounds before measuring anyway. */
+    static final int MAX_ROUNDS = 5;
 
     /** JFR delivers its events about once a second; wait that long before reading virtual-thread counts. */
     private static final Duration JFR_DELIVERY = Duration.ofMillis(1500);
@@ -45,18 +51,50 @@ public final class LoadRun {
     }
 
     /**
-     * A burst whose results are discarded, to warm the JIT of both sides; returns how many succeeded, for the visit
-     * check. It goes to {@code /sync} whatever the mode measured: that warms Tomcat, Spring MVC, Jackson, the use
-     * case and the client's own code without queuing work that a failing mode (callable with A off) would leave
-     * behind for the measured burst. Like every burst it opens its own connections, so the measured burst does not
-     * reuse warm ones.
+     * A warm-up of {@code requests} at once, whose results are discarded, to warm the JIT of both sides. It goes to
+     * {@code /sync} whatever the mode measured: that warms Tomcat, Spring MVC, Jackson, the use case and the client's
+     * own code without queuing work that a failing mode (callable with A off) would leave behind for the measured
+     * burst. Like every burst it opens its own connections, so the measured burst does not reuse warm ones.
      */
-    public long warmUp(URI base, int requests) throws InterruptedException {
+    public WarmUp warmUp(URI base, int requests) throws InterruptedException {
         if (requests <= 0) {
-            return 0;
+            return WarmUp.NONE;
         }
-        return new Burst(connectTimeout, requestTimeout).fire(base.resolve(Mode.SYNC.path()), requests, requests)
-                .stream().filter(RequestResult::succeeded).count();
+        List<RequestResult> results = warmUpRound(base, requests);
+        return new WarmUp(requests, results.stream().filter(RequestResult::succeeded).count(),
+                List.of(Latencies.of(results).p99Ms()));
+    }
+
+    /**
+     * Warms up until steady: rounds of {@code roundSize} requests to {@code /sync} until a round's p99 is within
+     * {@link #STEADY} of the round before, at most {@link #MAX_ROUNDS} rounds. A fresh server's JIT keeps improving
+     * over thousands of requests; one fixed round left the first run's p99 14% above the next runs' (docs/benchmarks.md,
+     * "Warm runs").
+     */
+    public WarmUp warmUpUntilSteady(URI base, int roundSize) throws InterruptedException {
+        List<Double> p99s = new ArrayList<>();
+        int sent = 0;
+        long succeeded = 0;
+        while (p99s.size() < MAX_ROUNDS && !steady(p99s)) {
+            List<RequestResult> results = warmUpRound(base, roundSize);
+            sent += roundSize;
+            succeeded += results.stream().filter(RequestResult::succeeded).count();
+            p99s.add(Latencies.of(results).p99Ms());
+        }
+        return new WarmUp(sent, succeeded, List.copyOf(p99s));
+    }
+
+    private static boolean steady(List<Double> p99s) {
+        if (p99s.size() < 2) {
+            return false;
+        }
+        double last = p99s.getLast();
+        double before = p99s.get(p99s.size() - 2);
+        return before > 0 && Math.abs(last - before) / before <= STEADY;
+    }
+
+    private List<RequestResult> warmUpRound(URI base, int requests) throws InterruptedException {
+        return new Burst(connectTimeout, requestTimeout).fire(base.resolve(Mode.SYNC.path()), requests, requests);
     }
 
     /**
@@ -66,11 +104,10 @@ public final class LoadRun {
      * @param lab             where the server's lab is read (the same server, often the same URL)
      * @param visits          where visits are counted (the server's lab, or the visit store)
      * @param visitsBefore    the visit count read before the warm-up
-     * @param warmupRequests  warm-up requests sent since then
-     * @param warmupSucceeded of which succeeded
+     * @param warmUp          the warm-up sent since then
      */
     public Measurement measure(URI base, URI lab, Mode mode, int requests, int concurrency, VisitCounter visits,
-                               long visitsBefore, int warmupRequests, long warmupSucceeded)
+                               long visitsBefore, WarmUp warmUp)
             throws InterruptedException {
         LabClient labClient = new LabClient(client, lab);
         String labError = null;
@@ -110,15 +147,15 @@ public final class LoadRun {
         double spreadMs = results.isEmpty() ? 0 : (starts.getMax() - starts.getMin()) / 1000.0;
         // Unknown, not zero, when the count could not be read after the burst.
         Long visitsSaved = visitsAfter == null ? null : visitsAfter - visitsBefore;
-        Long difference = visitsSaved == null ? null : succeeded + warmupSucceeded - visitsSaved;
+        Long difference = visitsSaved == null ? null : succeeded + warmUp.succeeded() - visitsSaved;
         boolean kernelTrouble = kernelDelta.entrySet().stream()
                 .anyMatch(e -> !e.getKey().equals("TcpRetransSegs") && e.getValue() > 0);
 
         RunSummary summary = new RunSummary(
-                new RunSummary.Burst(mode.label(), base.toString(), requests, concurrency),
+                new RunSummary.Burst(mode.label(), base.toString(), requests, concurrency, warmUp.roundP99Ms()),
                 new RunSummary.Outcome(succeeded, results.size() - succeeded, failures, wallMs,
                         wallMs > 0 ? succeeded / (wallMs / 1000.0) : 0, Latencies.of(results), spreadMs, clientCpuMs),
-                new RunSummary.Writes(warmupRequests, warmupSucceeded, visitsSaved,
+                new RunSummary.Writes(warmUp.requests(), warmUp.succeeded(), visitsSaved,
                         difference == null ? null : Math.max(difference, 0),
                         difference == null ? null : Math.max(-difference, 0)),
                 new RunSummary.ClientSide(kernelDelta, kernelTrouble, ClientEnvironment.current()),

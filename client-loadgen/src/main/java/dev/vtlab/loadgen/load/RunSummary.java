@@ -5,6 +5,7 @@ import dev.vtlab.loadgen.lab.ServerEnvironment;
 import dev.vtlab.loadgen.lab.ServerJvm;
 import dev.vtlab.loadgen.lab.ServerThreads;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -27,8 +28,9 @@ public record RunSummary(@JsonUnwrapped Burst burst, @JsonUnwrapped Outcome outc
      * @param url         the server's base URL
      * @param requests    requests in the burst
      * @param concurrency most requests in flight at once
+     * @param warmupP99Ms p99 of each warm-up round before the burst (empty: no warm-up)
      */
-    public record Burst(String mode, String url, int requests, int concurrency) {
+    public record Burst(String mode, String url, int requests, int concurrency, List<Double> warmupP99Ms) {
     }
 
     /**

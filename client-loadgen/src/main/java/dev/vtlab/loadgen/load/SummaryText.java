@@ -20,6 +20,10 @@ public final class SummaryText {
                 s.server().serverEnvironment() == null ? "?" : s.server().serverEnvironment().flags().label());
         line(out, "requests", "%d (concurrency %d, all released at once; first-to-last send spread %.1f ms)",
                 s.burst().requests(), s.burst().concurrency(), s.outcome().sendSpreadMs());
+        line(out, "warm-up", "%s", s.burst().warmupP99Ms().isEmpty() ? "none (a cold start)"
+                : String.format(Locale.ROOT, "%d requests to /sync in %d round(s), p99 %s ms; excluded from "
+                        + "these numbers", s.writes().warmupRequests(), s.burst().warmupP99Ms().size(),
+                s.burst().warmupP99Ms().stream().map(p -> String.format(Locale.ROOT, "%.0f", p)).toList()));
         line(out, "succeeded", "%d", s.outcome().succeeded());
         line(out, "failed", "%d%s", s.outcome().failed(), s.outcome().failuresByCause().isEmpty() ? "" : " " + s.outcome().failuresByCause());
         line(out, "wall time", "%.0f ms (throughput %.1f req/s)", s.outcome().wallTimeMs(), s.outcome().throughputPerSecond());

@@ -5,6 +5,7 @@ import dev.vtlab.loadgen.load.LoadRun;
 import dev.vtlab.loadgen.load.Mode;
 import dev.vtlab.loadgen.load.RequestsCsv;
 import dev.vtlab.loadgen.load.RunSummary;
+import dev.vtlab.loadgen.load.WarmUp;
 import dev.vtlab.loadgen.lab.VisitCounter;
 
 import java.io.IOException;
@@ -103,8 +104,7 @@ public final class MatrixRunner {
         ServerUnderTest server = null;
         VisitCounter visits = null;
         long visitsBefore = 0;
-        int warmupRequests = 0;
-        long warmupSucceeded = 0;
+        WarmUp warmUp = WarmUp.NONE;
         for (Mode mode : modes) {
             for (int repeat = 1; repeat <= settings.repeat(); repeat++) {
                 if (stopping) {
@@ -117,8 +117,7 @@ public final class MatrixRunner {
                                 settings.outputDir().resolve("servers"), client, children);
                         visits = server.visits(client);
                         visitsBefore = visits.visitsSaved();
-                        warmupRequests = settings.warmup();
-                        warmupSucceeded = loadRun().warmUp(server.base(), warmupRequests);
+                        warmUp = loadRun().warmUp(server.base(), settings.warmup());
                     } catch (ServerProcess.ServerStartException | IOException e) {
                         ledger.record(new RunRecord(combination, mode, repeat, RunRecord.Status.SERVER_FAILED,
                                 e.getMessage(), null));
@@ -131,7 +130,7 @@ public final class MatrixRunner {
                     }
                 }
                 LoadRun.Measurement m = loadRun().measure(server.base(), server.lab(), mode, settings.requests(),
-                        settings.requests(), visits, visitsBefore, warmupRequests, warmupSucceeded);
+                        settings.requests(), visits, visitsBefore, warmUp);
                 boolean clean = m.summary().clean();
                 String failure = clean ? null : describeFailure(m.summary());
                 RunRecord record = new RunRecord(combination, mode, repeat,
@@ -145,8 +144,7 @@ public final class MatrixRunner {
                 // The next run on this server counts its visits from here; the server's warm-up is already counted.
                 Long saved = m.summary().writes().visitsSaved();
                 visitsBefore += saved == null ? 0 : saved;
-                warmupRequests = 0;
-                warmupSucceeded = 0;
+                warmUp = WarmUp.NONE;
                 if (!clean) {
                     progress.serverRestarted(server.stop(DIRTY_STOP_GRACE));
                     server = null;

@@ -6,6 +6,7 @@ import dev.vtlab.loadgen.matrix.Combination;
 import dev.vtlab.loadgen.matrix.RunRecord;
 import com.fasterxml.jackson.annotation.JsonValue;
 import dev.vtlab.loadgen.lab.ServerEnvironment;
+import dev.vtlab.loadgen.lab.ServerJvm;
 import dev.vtlab.loadgen.lab.ServerThreads;
 
 import java.util.ArrayList;
@@ -206,6 +207,12 @@ public record Findings(double threshold, List<FlagEffect> flagEffects, List<Best
             if (s.writes().lost()) {
                 notes.add(String.format(Locale.ROOT, "%s %s: %d lost writes (visits saved %d, successes %d).",
                         run.mode(), run.flags(), s.writes().lostWrites(), s.writes().visitsSaved(), s.outcome().succeeded() + s.writes().warmupSucceeded()));
+            }
+            ServerJvm jvm = s.server().serverJvm();
+            if (jvm != null && jvm.virtualThreadsPinned() > 0) {
+                notes.add(String.format(Locale.ROOT, "%s %s: %d pinned events (JFR jdk.VirtualThreadPinned): virtual "
+                                + "threads blocked while holding their carrier, e.g. in synchronized on JDK 21 to 23, "
+                                + "or while loading a class.", run.mode(), run.flags(), jvm.virtualThreadsPinned()));
             }
             if (s.client().kernelQueueTrouble()) {
                 notes.add(String.format(Locale.ROOT, "%s %s: the kernel's listen queue overflowed or SYNs were "

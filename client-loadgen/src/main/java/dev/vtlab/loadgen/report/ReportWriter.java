@@ -23,12 +23,13 @@ import java.util.function.Function;
 /** Writes the experiment's files: results.json, results.csv, report.md, report.html. */
 public final class ReportWriter {
 
-    static final List<String> CSV_HEADER = List.of("mode", "flags", "status", "requests", "succeeded", "failed",
-            "failures_by_cause", "p50_ms", "p90_ms", "p99_ms", "p999_ms", "max_ms", "wall_ms", "throughput_per_s",
+    static final List<String> CSV_HEADER = List.of("mode", "flags", "repeat", "status", "requests", "succeeded",
+            "failed", "failures_by_cause", "p50_ms", "p90_ms", "p99_ms", "p999_ms", "max_ms", "wall_ms", "throughput_per_s",
             "send_spread_ms", "client_cpu_ms", "lost_writes", "platform_threads_peak", "platform_threads_started",
             "virtual_threads_started", "virtual_threads_pinned", "heap_used_mb", "rss_mb", "kernel_queue_trouble",
             "server_cores", "server_jdk", "server_common_pool_parallelism", "tomcat_max_threads",
-            "tomcat_max_connections", "tomcat_accept_count", "count_delay_ms", "save_delay_ms", "client_cores",
+            "tomcat_max_connections", "tomcat_accept_count", "count_delay_ms", "save_delay_ms", "repository_guard",
+            "client_cores",
             "client_jdk", "message");
 
     private ReportWriter() {
@@ -59,7 +60,8 @@ public final class ReportWriter {
     static String csv(List<RunRecord> runs) {
         StringBuilder csv = new StringBuilder(String.join(",", CSV_HEADER)).append('\n');
         for (RunRecord r : runs) {
-            List<String> cells = new ArrayList<>(List.of(r.mode().label(), r.flags(), r.status().name()));
+            List<String> cells = new ArrayList<>(List.of(r.mode().label(), r.flags(), String.valueOf(r.repeat()),
+                    r.status().name()));
             RunSummary s = r.summary();
             if (s != null) {
                 ServerJvm jvm = s.server().serverJvm();
@@ -78,7 +80,7 @@ public final class ReportWriter {
                         ifKnown(env, ServerEnvironment::javaVersion), ifKnown(env, e -> e.commonPoolParallelism()),
                         ifKnown(env, e -> e.tomcat().maxThreads()), ifKnown(env, e -> e.tomcat().maxConnections()),
                         ifKnown(env, e -> e.tomcat().acceptCount()), ifKnown(env, e -> e.repositoryCountDelayMs()),
-                        ifKnown(env, e -> e.repositorySaveDelayMs()),
+                        ifKnown(env, e -> e.repositorySaveDelayMs()), ifKnown(env, ServerEnvironment::repositoryGuard),
                         String.valueOf(s.client().client().availableProcessors()), s.client().client().javaVersion()));
             } else {
                 while (cells.size() < CSV_HEADER.size() - 1) {

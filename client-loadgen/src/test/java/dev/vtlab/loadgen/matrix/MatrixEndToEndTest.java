@@ -53,7 +53,7 @@ class MatrixEndToEndTest {
         assertThat(effects.get(0).path("verdict").asString()).isEqualTo("MATTERS");
 
         assertThat(Files.readAllLines(out.resolve("results.csv"))).hasSize(5)
-                .first().asString().startsWith("mode,flags,status,requests");
+                .first().asString().startsWith("mode,flags,repeat,status,requests");
         assertThat(Files.readString(out.resolve("report.md")))
                 .contains("| sync | T | matters |", "## sync", "virtual vt-tomcat-");
         assertThat(Files.readString(out.resolve("report.html"))).contains("<svg", "</html>")

@@ -15,15 +15,15 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A run warms up by default, and its warm-up is excluded from the numbers: counted by the server (its visits, the
- * calls its web layer saw since the lab was reset) and by the summary, never timed.
+ * A run warms up by default, in rounds until steady, and its warm-up is excluded from the numbers: counted by the
+ * server (its visits, the calls its web layer saw since the lab was reset) and by the summary, never timed.
  */
 class WarmUpTest {
 
     private final HttpClient client = HttpClients.create(Duration.ofSeconds(5));
 
     @Test
-    void a_run_warms_up_with_as_many_requests_as_its_burst_and_measures_only_the_burst(@TempDir Path dir)
+    void a_run_warms_up_in_rounds_of_its_burst_size_and_measures_only_the_burst(@TempDir Path dir)
             throws Exception {
         try (ServerProcess server = ServerProcess.startServer(ServerJar.java(), ServerJar.path(), List.of(),
                 List.of("--vtlab.repository.count-delay=5ms", "--vtlab.repository.save-delay=5ms",
@@ -37,11 +37,15 @@ class WarmUpTest {
             assertThat(outcome.exitCode()).as(outcome.out() + outcome.err()).isZero();
             JsonNode summary = Json.MAPPER.readTree(dir.resolve("run.json").toFile());
             assertThat(summary.path("requests").asInt()).isEqualTo(30);
-            assertThat(summary.path("warmupRequests").asInt()).as("default warm-up: the burst's size").isEqualTo(30);
-            assertThat(summary.path("warmupSucceeded").asInt()).isEqualTo(30);
+            int rounds = summary.path("warmupP99Ms").size();
+            assertThat(rounds).as("at least two rounds, to see a steady p99; at most five").isBetween(2, 5);
+            assertThat(summary.path("warmupRequests").asInt()).as("rounds of the burst's size").isEqualTo(30 * rounds);
+            assertThat(summary.path("warmupSucceeded").asInt()).isEqualTo(30 * rounds);
             assertThat(summary.path("succeeded").asInt()).isEqualTo(30);
             assertThat(summary.path("latency").path("count").asInt()).as("only the burst is timed").isEqualTo(30);
-            assertThat(summary.path("visitsSaved").asInt()).as("the server saved both").isEqualTo(60);
+            assertThat(summary.path("visitsSaved").asInt()).as("the server saved both").isEqualTo(30 * rounds + 30);
+            assertThat(outcome.out()).contains("warm-up      " + 30 * rounds + " requests to /sync in " + rounds
+                    + " round(s)");
             // The lab was reset after the warm-up (which went to /sync): the server's web layer saw only the burst.
             JsonNode webEntry = summary.path("serverThreads").path("WEB_ENTRY");
             assertThat(webEntry.path("virtual").asLong() + webEntry.path("platform").asLong()).isEqualTo(30);
@@ -61,7 +65,9 @@ class WarmUpTest {
             assertThat(outcome.exitCode()).as(outcome.out() + outcome.err()).isZero();
             JsonNode summary = Json.MAPPER.readTree(dir.resolve("run.json").toFile());
             assertThat(summary.path("warmupRequests").asInt()).isZero();
+            assertThat(summary.path("warmupP99Ms")).isEmpty();
             assertThat(summary.path("visitsSaved").asInt()).isEqualTo(10);
+            assertThat(outcome.out()).contains("warm-up      none (a cold start)");
         }
     }
 }
