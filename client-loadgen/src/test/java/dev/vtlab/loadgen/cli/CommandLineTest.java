@@ -41,6 +41,10 @@ class CommandLineTest {
             "matrix --common-pool-parallelism 0",
             "matrix --repository postgres",
             "matrix --repeat 0",
+            "matrix --server-java 17",
+            "matrix --server-java /no/such/jdk",
+            "matrix --guard mutex",
+            "matrix --guard synchronized --repository http",
             "matrix --repeat 21",
             "matrix --server-arg vtlab.repository.kind=http",
             "visit-store --port 70000",
@@ -65,6 +69,12 @@ class CommandLineTest {
                 .contains("unknown mode 'turbo'; expected one of sync, async, wrapped, callable");
         assertThat(execute("matrix", "--profile", "huge").err()).contains("unknown profile 'huge'");
         assertThat(execute("matrix", "--repeat", "0").err()).contains("--repeat must be between 1 and 20, was 0");
+        assertThat(execute("matrix", "--server-java", "17").err())
+                .contains("--server-java 17: JDK 17 is older than 21, the oldest vtlab runs on");
+        assertThat(execute("matrix", "--server-java", "/no/such/jdk").err()).contains("--server-java /no/such/jdk: "
+                + "not a JDK home, a java executable or a feature version");
+        assertThat(execute("matrix", "--guard", "mutex").err())
+                .contains("unknown guard 'mutex'; expected none, synchronized, reentrant-lock");
         assertThat(execute("matrix", "--repository", "sleepy,postgres").err())
                 .contains("unknown repository 'postgres'; expected sleepy or http");
         assertThat(execute("visit-store", "--port", "70000").err())

@@ -10,6 +10,7 @@ import tools.jackson.databind.JsonNode;
 import java.net.http.HttpClient;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -25,10 +26,7 @@ class WarmUpTest {
     @Test
     void a_run_warms_up_in_rounds_of_its_burst_size_and_measures_only_the_burst(@TempDir Path dir)
             throws Exception {
-        try (ServerProcess server = ServerProcess.startServer(ServerJar.java(), ServerJar.path(), List.of(),
-                List.of("--vtlab.repository.count-delay=5ms", "--vtlab.repository.save-delay=5ms",
-                        "--vtlab.virtual-threads.tomcat=true"),
-                dir.resolve("server.log"), client, Duration.ofSeconds(90), new ChildProcesses())) {
+        try (ServerProcess server = server(dir, "--vtlab.virtual-threads.tomcat=true")) {
 
             CommandLineTestSupport.Outcome outcome = CommandLineTestSupport.execute("run", "--url",
                     server.base().toString(), "--mode", "async", "--requests", "30", "--json",
@@ -54,9 +52,7 @@ class WarmUpTest {
 
     @Test
     void warmup_0_measures_a_cold_start(@TempDir Path dir) throws Exception {
-        try (ServerProcess server = ServerProcess.startServer(ServerJar.java(), ServerJar.path(), List.of(),
-                List.of("--vtlab.repository.count-delay=5ms", "--vtlab.repository.save-delay=5ms"),
-                dir.resolve("server.log"), client, Duration.ofSeconds(90), new ChildProcesses())) {
+        try (ServerProcess server = server(dir)) {
 
             CommandLineTestSupport.Outcome outcome = CommandLineTestSupport.execute("run", "--url",
                     server.base().toString(), "--requests", "10", "--warmup", "0", "--json",
@@ -69,5 +65,14 @@ class WarmUpTest {
             assertThat(summary.path("visitsSaved").asInt()).isEqualTo(10);
             assertThat(outcome.out()).contains("warm-up      none (a cold start)");
         }
+    }
+
+    /** A server with 5 ms repository delays and the given flags. */
+    private ServerProcess server(Path dir, String... flags) throws Exception {
+        List<String> args = new ArrayList<>(List.of("--vtlab.repository.count-delay=5ms",
+                "--vtlab.repository.save-delay=5ms"));
+        args.addAll(List.of(flags));
+        return ServerProcess.startServer(ServerJar.java(), ServerJar.path(), List.of(), args,
+                dir.resolve("server.log"), client, Duration.ofSeconds(90), new ChildProcesses());
     }
 }
