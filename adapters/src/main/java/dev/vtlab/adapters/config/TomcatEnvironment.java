@@ -47,7 +47,8 @@ final class TomcatEnvironment {
             return new LabEnvironment.TomcatLimits(executorName(protocol), protocol.getMaxThreads(),
                     protocol.getMaxConnections(), protocol.getAcceptCount(), protocol.getKeepAliveTimeout(),
                     protocol.getMaxKeepAliveRequests(), protocol.getMaxHttpRequestHeaderSize(),
-                    bufferSize(connector, "socket.rxBufSize") + "/" + bufferSize(connector, "socket.txBufSize"));
+                    bufferSize(connector, "socket.appReadBufSize") + "/"
+                            + bufferSize(connector, "socket.appWriteBufSize"));
         }
         return new LabEnvironment.TomcatLimits("none", -1, -1, -1, -1, -1, -1, "none");
     }

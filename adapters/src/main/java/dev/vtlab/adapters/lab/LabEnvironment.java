@@ -49,8 +49,8 @@ public record LabEnvironment(Flags flags, boolean springVirtualThreads, String j
      * @param keepAliveTimeoutMs    how long an idle connection is kept
      * @param maxKeepAliveRequests  requests per connection before Tomcat closes it (1: no keep-alive)
      * @param maxHeaderBytes        largest request header Tomcat accepts
-     * @param socketBufferBytes     the socket's receive and send buffer sizes, e.g. {@code 2048/2048}
-     *                              ({@code default} where the OS chooses)
+     * @param socketBufferBytes     the buffers Tomcat reads and writes each connection's bytes through
+     *                              ({@code socket.appReadBufSize/appWriteBufSize}), e.g. {@code 2048/2048}
      */
     public record TomcatLimits(String executor, int maxThreads, int maxConnections, int acceptCount,
                                int keepAliveTimeoutMs, int maxKeepAliveRequests, int maxHeaderBytes,

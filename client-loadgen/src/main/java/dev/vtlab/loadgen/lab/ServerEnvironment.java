@@ -49,7 +49,7 @@ public record ServerEnvironment(Flags flags, boolean springVirtualThreads, Strin
      * @param keepAliveTimeoutMs   how long an idle connection is kept
      * @param maxKeepAliveRequests requests per connection (1: no keep-alive)
      * @param maxHeaderBytes       largest request header accepted
-     * @param socketBufferBytes    receive/send buffer sizes
+     * @param socketBufferBytes    Tomcat's read/write buffer per connection
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record TomcatLimits(String executor, int maxThreads, int maxConnections, int acceptCount,
@@ -59,7 +59,7 @@ public record ServerEnvironment(Flags flags, boolean springVirtualThreads, Strin
         /** Everything above in one line, for reports. */
         public String describe() {
             return String.format(Locale.ROOT, "Tomcat max-threads %d, max-connections %d, accept-count %d, "
-                            + "keep-alive %d ms x %d request(s), max header %d B, socket buffers %s B", maxThreads,
+                            + "keep-alive %d ms x %d request(s), max header %d B, read/write buffers %s B", maxThreads,
                     maxConnections, acceptCount, keepAliveTimeoutMs, maxKeepAliveRequests, maxHeaderBytes,
                     socketBufferBytes);
         }
