@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * The same experiment over several variants (persistence adapter, server JDK, repository guard), side by side
@@ -96,11 +97,13 @@ public final class VariantComparison {
             for (char flag : mode.relevantFlags()) {
                 Map<String, String> verdicts = new LinkedHashMap<>();
                 Map<String, String> reasons = new LinkedHashMap<>();
+                Map<String, String> kinds = new LinkedHashMap<>();
                 findings.forEach((variant, f) -> effect(f, mode, flag).ifPresent(e -> {
                     verdicts.put(variant, verdictText(e));
+                    kinds.put(variant, verdictKind(e));
                     reasons.put(variant, flagOff(runs.get(variant), mode, flag));
                 }));
-                if (verdicts.values().stream().map(v -> v.split(" \\(")[0]).distinct().count() > 1) {
+                if (kinds.values().stream().distinct().count() > 1) {
                     differences.add(new Difference(mode.label(), flag, verdicts, reasons));
                 }
             }
@@ -119,9 +122,27 @@ public final class VariantComparison {
                 .findFirst();
     }
 
+    /** The verdict with what it rests on: {@code matters (p99 x0.13)}, {@code matters (causes failures)}. */
     private static String verdictText(Findings.FlagEffect e) {
-        return e.verdict().words() + (Double.isNaN(e.medianP99Ratio()) ? ""
+        String flips = failureChanges(e);
+        return e.verdict().words() + (!flips.isEmpty() ? " (" + flips + ")" : Double.isNaN(e.medianP99Ratio()) ? ""
                 : " (p99 x" + ReportContent.ratio(e.medianP99Ratio()) + ")");
+    }
+
+    /**
+     * What two variants must share to agree: the verdict and its direction ({@code matters: fixes failures} is not
+     * {@code matters: causes failures}, nor {@code matters: faster}).
+     */
+    private static String verdictKind(Findings.FlagEffect e) {
+        String flips = failureChanges(e);
+        String direction = !flips.isEmpty() ? flips : Double.isNaN(e.medianP99Ratio()) ? ""
+                : e.medianP99Ratio() < 1 ? "faster" : "slower";
+        return e.verdict().words() + ": " + (e.verdict() == Findings.Verdict.MATTERS ? direction : "");
+    }
+
+    private static String failureChanges(Findings.FlagEffect e) {
+        return e.pairs().stream().map(Findings.Pair::change).filter(Findings.Change::flipsFailures)
+                .map(Findings.Change::words).distinct().collect(Collectors.joining(", "));
     }
 
     /**

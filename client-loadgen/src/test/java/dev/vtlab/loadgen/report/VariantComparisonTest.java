@@ -35,9 +35,25 @@ class VariantComparisonTest {
             assertThat(d.mode()).isEqualTo("async");
             assertThat(d.flag()).isEqualTo('R');
             assertThat(d.verdicts()).containsEntry("jdk21", "no effect (p99 x0.96)")
-                    .containsEntry("jdk25", "matters");
+                    .containsEntry("jdk25", "matters (fixes failures)");
             assertThat(d.reasons().get("jdk21")).contains("p99 2400 ms, 0 failed");
             assertThat(d.reasons().get("jdk25")).contains("p99 30000 ms, 1985 failed");
+        });
+    }
+
+    @Test
+    void a_flag_that_matters_in_opposite_directions_is_a_difference() {
+        Map<String, List<RunRecord>> runs = new LinkedHashMap<>();
+        // JDK 25: T brings sync from 20 s to 2.6 s.
+        runs.put("jdk25-synchronized", List.of(run("sync", "T0 A0 W0 R0", 20_000, 21_000, 0),
+                run("sync", "T1 A0 W0 R0", 2_600, 2_700, 0)));
+        // JDK 21 with a synchronized guard: T pins every carrier, and every request times out.
+        runs.put("jdk21-synchronized", List.of(run("sync", "T0 A0 W0 R0", 20_000, 21_000, 0),
+                run("sync", "T1 A0 W0 R0", 0, 60_000, 2_000)));
+
+        assertThat(VariantComparison.differences(runs)).singleElement().satisfies(d -> {
+            assertThat(d.verdicts()).containsEntry("jdk25-synchronized", "matters (p99 x0.13)")
+                    .containsEntry("jdk21-synchronized", "matters (causes failures)");
         });
     }
 
