@@ -19,10 +19,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 /**
- * Every command a reader copies from README.md, docs/running.md and docs/workshop.md works as written: Maven goals, profiles and modules exist; load-generator
- * arguments pass its parser; server arguments (and JVM options) start a real server; {@code curl} requests are
- * answered 200 by a running server; named tests exist; {@code git} commands name existing folders. A command of
- * any other kind fails this test until a check for it is added here.
+ * Every command a reader copies from README.md, docs/running.md, docs/workshop.md and docs/jdk-21-vs-25.md works
+ * as written: Maven goals, profiles and modules exist; load-generator arguments pass its parser; server arguments
+ * (and JVM options) start a real server; {@code curl} requests are answered 200 by a running server; named tests
+ * exist; {@code git} commands name existing folders; {@code pip} installs the documented JDK 21 runtime. A command
+ * of any other kind fails this test until a check for it is added here.
  */
 class DocsCommandsTest {
 
@@ -30,7 +31,7 @@ class DocsCommandsTest {
     private static final Set<String> PROFILES = Set.of("-Pserver", "-Pexperiment");
 
     @ParameterizedTest
-    @ValueSource(strings = {"README.md", "docs/running.md", "docs/workshop.md"})
+    @ValueSource(strings = {"README.md", "docs/running.md", "docs/workshop.md", "docs/jdk-21-vs-25.md"})
     void every_command_is_checked_and_works(String document) throws Exception {
         List<String> commands = commands(CommandChecks.root().resolve(document));
         assertThat(commands).as("commands found in " + document).isNotEmpty();
