@@ -68,7 +68,7 @@ public final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--warmup", description = "Requests sent to /sync at once and discarded before the burst, on "
             + "connections of their own, to warm the client's and the server's JIT (default: rounds of as many as "
-            + "--requests, at most " + DEFAULT_WARMUP_CAP + ", until a round's p99 is within 10% of the round "
+            + "--requests, at most " + DEFAULT_WARMUP_CAP + ", until a round's p99 is within 10%% of the round "
             + "before, at most 5 rounds; 0 measures a cold start).")
     Integer warmup;
 

@@ -1,16 +1,20 @@
 package dev.vtlab.loadgen.cli;
 
 import dev.vtlab.loadgen.cli.CommandLineTestSupport.Outcome;
+import dev.vtlab.loadgen.LoadGenerator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import picocli.CommandLine;
 
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -19,6 +23,18 @@ class CommandLineTest {
 
     private static Outcome execute(String... args) {
         return CommandLineTestSupport.execute(args);
+    }
+
+    /** picocli formats descriptions with String.format: a lone '%' prints a warning and the raw text in --help. */
+    @Test
+    void every_option_description_is_a_valid_format_string() {
+        CommandLine cli = LoadGenerator.commandLine();
+        List<String> descriptions = Stream.concat(Stream.of(cli), cli.getSubcommands().values().stream())
+                .flatMap(command -> command.getCommandSpec().options().stream())
+                .flatMap(option -> Stream.of(option.description()))
+                .toList();
+
+        assertThat(descriptions).isNotEmpty().allSatisfy(text -> String.format(text));
     }
 
     @ParameterizedTest
