@@ -13,8 +13,8 @@ import java.util.concurrent.atomic.LongAdder;
  * Why the chunks are rotated: the stream's parser keeps every constant of the JFR chunk it reads and of the one
  * before, and each virtual thread started is a constant (a {@code RecordedThread}, about 200 bytes with its name).
  * JFR starts a new chunk only every 12 MB of data, so after bursts of 10,000 + 10,000 + 20,000 requests to
- * {@code /async} (three virtual threads each) 158,650 of them were still on the heap: 31 MB of a 512 MB server,
- * held by the lab, not by the service (docs/benchmarks.md). Starting and stopping an empty recording makes JFR
+ * {@code /async} 160,699 of them were still on the heap after a full collection: 30 MB of a 512 MB server, held
+ * by the lab, not by the service (docs/benchmarks.md). Starting and stopping an empty recording makes JFR
  * begin a new chunk, twice, so the parser lets the old constants go.
  */
 public final class VirtualThreadEvents implements AutoCloseable {
