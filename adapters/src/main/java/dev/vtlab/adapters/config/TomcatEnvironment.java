@@ -41,9 +41,8 @@ final class TomcatEnvironment {
 
     private LabEnvironment.TomcatLimits tomcatLimits() {
         WebServer server = context instanceof WebServerApplicationContext web ? web.getWebServer() : null;
-        if (server instanceof TomcatWebServer tomcat
-                && tomcat.getTomcat().getConnector().getProtocolHandler() instanceof AbstractHttp11Protocol<?> protocol) {
-            Connector connector = tomcat.getTomcat().getConnector();
+        Connector connector = server instanceof TomcatWebServer tomcat ? tomcat.getTomcat().getConnector() : null;
+        if (connector != null && connector.getProtocolHandler() instanceof AbstractHttp11Protocol<?> protocol) {
             return new LabEnvironment.TomcatLimits(executorName(protocol), protocol.getMaxThreads(),
                     protocol.getMaxConnections(), protocol.getAcceptCount(), protocol.getKeepAliveTimeout(),
                     protocol.getMaxKeepAliveRequests(), protocol.getMaxHttpRequestHeaderSize(),

@@ -138,7 +138,7 @@ public final class MatrixCommand implements Callable<Integer> {
         console.printf(Locale.ROOT, "vtlab matrix: %d runs (%d combinations x %d repeat(s)) per variant, %d "
                         + "variant(s) %s, %d requests each, delays %d+%d ms, timeout %d s, server settings %s; "
                         + "report in %s%n",
-                plan.runCount() * base.repeat(), plan.runCount(), base.repeat(), variants.size(),
+                base.runCount(plan), plan.runCount(), base.repeat(), variants.size(),
                 variants.stream().map(v -> v.repository().label() + "/JDK " + v.jdk().version() + "/guard "
                         + v.guard()).toList(), base.requests(), base.countDelay().toMillis(),
                 base.saveDelay().toMillis(), base.timeout().toSeconds(),

@@ -94,8 +94,7 @@ public final class RunCommand implements Callable<Integer> {
             return 1;
         }
         LoadRun run = new LoadRun(client, connectTimeout, timeout);
-        WarmUp warmUp = warmup == null ? run.warmUpUntilSteady(url, Math.min(requests, DEFAULT_WARMUP_CAP))
-                : run.warmUp(url, warmup);
+        WarmUp warmUp = warmup == null ? run.warmUpUntilSteady(url, warmupRoundSize()) : run.warmUp(url, warmup);
         LoadRun.Measurement measurement = run.measure(url, url, mode, requests, effectiveConcurrency(), lab,
                 visitsBefore, warmUp);
         RunSummary summary = measurement.summary();

@@ -57,12 +57,7 @@ public final class LoadRun {
      * burst. Like every burst it opens its own connections, so the measured burst does not reuse warm ones.
      */
     public WarmUp warmUp(URI base, int requests) throws InterruptedException {
-        if (requests <= 0) {
-            return WarmUp.NONE;
-        }
-        List<RequestResult> results = warmUpRound(base, requests);
-        return new WarmUp(requests, results.stream().filter(RequestResult::succeeded).count(),
-                List.of(Latencies.of(results).p99Ms()));
+        return requests <= 0 ? WarmUp.NONE : warmUpRounds(base, requests, 1);
     }
 
     /**
@@ -72,10 +67,15 @@ public final class LoadRun {
      * "Warm runs").
      */
     public WarmUp warmUpUntilSteady(URI base, int roundSize) throws InterruptedException {
+        return warmUpRounds(base, roundSize, MAX_ROUNDS);
+    }
+
+    /** Rounds of {@code roundSize} until steady, at most {@code maxRounds}. */
+    private WarmUp warmUpRounds(URI base, int roundSize, int maxRounds) throws InterruptedException {
         List<Double> p99s = new ArrayList<>();
         int sent = 0;
         long succeeded = 0;
-        while (p99s.size() < MAX_ROUNDS && !steady(p99s)) {
+        while (p99s.size() < maxRounds && !steady(p99s)) {
             List<RequestResult> results = warmUpRound(base, roundSize);
             sent += roundSize;
             succeeded += results.stream().filter(RequestResult::succeeded).count();

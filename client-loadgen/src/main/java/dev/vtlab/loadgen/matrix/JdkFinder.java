@@ -87,7 +87,7 @@ public final class JdkFinder {
                         + OLDEST + ", the oldest vtlab runs on");
             }
             jdk = candidates().stream().filter(j -> j.feature() == feature)
-                    .max(Comparator.comparing(Jdk::version, JdkFinder::compareVersions))
+                    .max(Comparator.comparing(j -> Runtime.Version.parse(j.version())))
                     .orElseThrow(() -> new NotFoundException("--server-java " + given + ": no JDK " + feature
                             + " found in " + searched() + "; install one, or give its home folder"));
         } else {
@@ -187,19 +187,5 @@ public final class JdkFinder {
 
     private static String unquote(String value) {
         return value == null ? null : value.strip().replaceAll("^\"|\"$", "");
-    }
-
-    /** Compares {@code 21.0.8} and {@code 21.0.10} by number. */
-    static int compareVersions(String a, String b) {
-        String[] x = a.split("[.+-]");
-        String[] y = b.split("[.+-]");
-        for (int i = 0; i < Math.min(x.length, y.length); i++) {
-            int c = x[i].matches("\\d+") && y[i].matches("\\d+")
-                    ? Integer.compare(Integer.parseInt(x[i]), Integer.parseInt(y[i])) : x[i].compareTo(y[i]);
-            if (c != 0) {
-                return c;
-            }
-        }
-        return Integer.compare(x.length, y.length);
     }
 }

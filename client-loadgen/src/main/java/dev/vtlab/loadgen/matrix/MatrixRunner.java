@@ -88,14 +88,14 @@ public final class MatrixRunner {
 
     private void warmUpClient(ProgressPrinter progress) throws InterruptedException {
         Instant start = Instant.now();
+        long succeeded;
         try {
-            long succeeded = ClientWarmUp.run(CONNECT_TIMEOUT, settings.timeout());
-            progress.clientWarmedUp(succeeded, ClientWarmUp.BURSTS * ClientWarmUp.REQUESTS,
-                    Duration.between(start, Instant.now()));
+            succeeded = ClientWarmUp.run(CONNECT_TIMEOUT, settings.timeout());
         } catch (IOException e) {
-            progress.clientWarmedUp(0, ClientWarmUp.BURSTS * ClientWarmUp.REQUESTS,
-                    Duration.between(start, Instant.now()));
+            succeeded = 0; // the in-process store did not start: the progress line shows 0 succeeded
         }
+        progress.clientWarmedUp(succeeded, ClientWarmUp.BURSTS * ClientWarmUp.REQUESTS,
+                Duration.between(start, Instant.now()));
     }
 
     /** Every planned mode of one combination, each {@code repeat} times, on as few fresh servers as it takes. */

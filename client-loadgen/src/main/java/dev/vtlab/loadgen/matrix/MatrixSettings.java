@@ -60,7 +60,7 @@ public record MatrixSettings(Profile profile, List<Mode> modes, Set<Character> f
     }
 
     /** How many runs the plan takes with this many repeats. */
-    int runCount(ExperimentPlan plan) {
+    public int runCount(ExperimentPlan plan) {
         return plan.runCount() * repeat;
     }
 

@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.function.ToDoubleFunction;
+import java.util.stream.Stream;
 
 /**
  * Every measurement of one (combination, mode): {@code matrix --repeat N} measures each N times on the same server.
@@ -59,16 +60,19 @@ record Repeats(Combination combination, Mode mode, List<RunRecord> runs) {
     /** The repeat whose p99 is nearest the median (a clean one, if any): it stands for the cell in charts. */
     RunRecord representative() {
         double median = p99().median();
-        boolean anyClean = runs.stream().anyMatch(RunRecord::ok);
-        return runs.stream().filter(r -> r.ok() || !anyClean)
+        return counted()
                 .min(Comparator.comparingDouble(r -> Math.abs(r.summary().outcome().latency().p99Ms() - median)))
                 .orElseThrow();
     }
 
     private Spread spread(ToDoubleFunction<RunSummary> figure) {
+        return Spread.of(counted().mapToDouble(r -> figure.applyAsDouble(r.summary())).toArray());
+    }
+
+    /** The repeats the cell's figures come from: the clean ones, or all when none was clean. */
+    private Stream<RunRecord> counted() {
         boolean anyClean = runs.stream().anyMatch(RunRecord::ok);
-        return Spread.of(runs.stream().filter(r -> r.ok() || !anyClean)
-                .mapToDouble(r -> figure.applyAsDouble(r.summary())).toArray());
+        return runs.stream().filter(r -> r.ok() || !anyClean);
     }
 
     /**

@@ -113,7 +113,8 @@ final class ReportContent {
      */
     Table results(Mode mode) {
         List<List<String>> rows = new ArrayList<>();
-        for (Repeats cell : Repeats.of(runsOf(mode))) {
+        List<RunRecord> runs = runsOf(mode);
+        for (Repeats cell : Repeats.of(runs)) {
             RunSummary s = cell.representative().summary();
             ServerJvm jvm = s.server().serverJvm();
             Repeats.Spread p99 = cell.p99();
@@ -133,8 +134,8 @@ final class ReportContent {
                     String.format(Locale.ROOT, "spread %.0f ms, client CPU %.0f ms", s.outcome().sendSpreadMs(),
                             s.outcome().clientCpuMs())));
         }
-        for (RunRecord r : runsOf(mode)) {
-            if (!r.measured() && runsOf(mode).stream().noneMatch(m -> m.measured() && m.sameCell(r))) {
+        for (RunRecord r : runs) {
+            if (!r.measured() && runs.stream().noneMatch(m -> m.measured() && m.sameCell(r))) {
                 rows.add(List.of(r.flags(), r.status().name(), "0", "", "", "", "", "", "", "", "", "", "",
                         r.message() == null ? "" : r.message().lines().findFirst().orElse("")));
             }

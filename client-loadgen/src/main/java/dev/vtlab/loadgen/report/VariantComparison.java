@@ -58,7 +58,7 @@ public final class VariantComparison {
                 + "answers; lost writes are counted at the store. The client always runs on the same JDK. Same "
                 + "delays, same flags, same burst.\n\n");
         md.append("## Verdicts\n\n").append(verdicts(findings).markdown()).append('\n');
-        List<Difference> differences = differences(runs);
+        List<Difference> differences = differences(runs, findings);
         md.append("## Verdicts that differ between variants\n\n");
         if (differences.isEmpty()) {
             md.append("None: every flag has the same verdict in every variant.\n\n");
@@ -91,7 +91,10 @@ public final class VariantComparison {
 
     /** Each (mode, flag) whose verdict words are not the same in every variant that measured it. */
     public static List<Difference> differences(Map<String, List<RunRecord>> runs) {
-        Map<String, Findings> findings = findings(runs);
+        return differences(runs, findings(runs));
+    }
+
+    private static List<Difference> differences(Map<String, List<RunRecord>> runs, Map<String, Findings> findings) {
         List<Difference> differences = new ArrayList<>();
         for (Mode mode : Mode.values()) {
             for (char flag : mode.relevantFlags()) {
