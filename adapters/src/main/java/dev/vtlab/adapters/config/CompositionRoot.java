@@ -4,16 +4,22 @@ import dev.vtlab.adapters.lab.Layer;
 import dev.vtlab.adapters.lab.RecordingExecutor;
 import dev.vtlab.adapters.lab.RecordingVisitRepository;
 import dev.vtlab.adapters.lab.ThreadPlacement;
+import dev.vtlab.adapters.out.jdbc.Bulkhead;
+import dev.vtlab.adapters.out.jdbc.ConnectionPool;
+import dev.vtlab.adapters.out.jdbc.JdbcVisitRepository;
 import dev.vtlab.adapters.out.persistence.SleepyVisitRepository;
 import dev.vtlab.adapters.out.visitstore.HttpVisitRepository;
 import dev.vtlab.application.port.in.SayHelloUseCase;
 import dev.vtlab.application.port.out.VisitRepository;
 import dev.vtlab.application.service.SayHelloService;
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
 import jakarta.servlet.DispatcherType;
 import org.apache.coyote.ProtocolHandler;
 import org.apache.tomcat.util.threads.VirtualThreadExecutor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.task.SimpleAsyncTaskExecutorBuilder;
 import org.springframework.boot.task.ThreadPoolTaskExecutorBuilder;
@@ -21,9 +27,12 @@ import org.springframework.boot.tomcat.TomcatProtocolHandlerCustomizer;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Lazy;
 import org.springframework.core.Ordered;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.task.AsyncTaskExecutor;
+import org.springframework.jdbc.core.JdbcOperations;
+import org.springframework.jdbc.core.JdbcTemplate;
 
 import java.net.http.HttpClient;
 import java.nio.file.Path;
@@ -43,6 +52,8 @@ public class CompositionRoot {
 
     private static final Logger log = LoggerFactory.getLogger(CompositionRoot.class);
     private static final Duration STORE_CONNECT_TIMEOUT = Duration.ofSeconds(5);
+    /** The JDBC adapter's pool, as its logs and failures name it. */
+    static final String POOL_NAME = "vtlab-db-pool";
 
     /** Validated settings; a bad flag, delay or repository setting stops start-up here, before Tomcat starts. */
     @Bean
@@ -58,8 +69,7 @@ public class CompositionRoot {
             log.warn("spring.threads.virtual.enabled=true overrides {}: running with flags {}",
                     String.join(" and ", settings.overriddenBySpring()), settings.effective().label());
         }
-        log.info("repository {}{}", settings.repository().kind(), settings.repository().http()
-                ? " at " + settings.repository().url() : ", guard " + settings.repository().guard().label());
+        log.info("repository {}", describe(settings.repository()));
         log.info("Tomcat holds at most {} connections at once{}", environment.getProperty(InFlightBound.MAX_CONNECTIONS),
                 InFlightBound.derived(environment) ? " (derived from the " + (Runtime.getRuntime().maxMemory() >> 20)
                         + " MB heap; set server.tomcat.max-connections to choose)" : "");
@@ -68,17 +78,72 @@ public class CompositionRoot {
 
     // ---- the core, wired by hand against its port: no Spring annotation in domain or application ----
 
+    /** The persistence adapter {@code vtlab.repository.kind} names; the core sees only the port. */
     @Bean
     RecordingVisitRepository visitRepository(VtlabSettings settings,
                                              @Qualifier("repositoryExecutor") Executor repositoryExecutor,
+                                             ObjectProvider<JdbcOperations> visitDatabase,
+                                             ObjectProvider<HikariDataSource> visitDatabasePool,
                                              ThreadPlacement placement) {
         VtlabSettings.Repository repository = settings.repository();
-        VisitRepository adapter = repository.http()
-                ? new HttpVisitRepository(visitStoreClient(settings.effective().repository()), repository.url(),
-                        repository.timeout())
-                : new SleepyVisitRepository(settings.countDelay(), settings.saveDelay(), repositoryExecutor,
-                        repository.guard());
+        VisitRepository adapter = switch (repository.kind()) {
+            case VtlabSettings.Repository.HTTP -> new HttpVisitRepository(
+                    visitStoreClient(settings.effective().repository()), repository.url(), repository.timeout());
+            case VtlabSettings.Repository.JDBC -> new JdbcVisitRepository(visitDatabase.getObject(),
+                    repository.jdbc().url(), settings.countDelay(), settings.saveDelay(), repositoryExecutor,
+                    connectionPool(repository.jdbc()), visitDatabasePool.getObject().getHikariPoolMXBean());
+            default -> new SleepyVisitRepository(settings.countDelay(), settings.saveDelay(), repositoryExecutor,
+                    repository.guard());
+        };
         return new RecordingVisitRepository(adapter, placement);
+    }
+
+    // ---- the JDBC adapter's pool and bulkhead: made only for vtlab.repository.kind=jdbc (lazy) ----
+
+    /**
+     * HikariCP, sized by the settings (its own defaults: 10 connections, 30 s to wait for one). It starts without
+     * the database ({@code initializationFailTimeout -1}): until the database answers, calls fail with a 502
+     * naming it, and the server recovers by itself when it is back. Closed with the context.
+     */
+    @Bean(destroyMethod = "close")
+    @Lazy
+    HikariDataSource visitDatabasePool(VtlabSettings settings) {
+        VtlabSettings.Jdbc jdbc = settings.repository().jdbc();
+        HikariConfig config = new HikariConfig();
+        config.setPoolName(POOL_NAME);
+        config.setJdbcUrl(jdbc.url());
+        config.setMaximumPoolSize(jdbc.poolSize());
+        config.setConnectionTimeout(jdbc.poolTimeout().toMillis());
+        config.setInitializationFailTimeout(-1);
+        return new HikariDataSource(config);
+    }
+
+    /**
+     * Spring's JDBC template over the pool; with {@code vtlab.repository.max-concurrent}, behind a bulkhead that
+     * refuses at once what the pool could not serve soon.
+     */
+    @Bean
+    @Lazy
+    JdbcOperations visitDatabase(HikariDataSource visitDatabasePool, VtlabSettings settings) {
+        JdbcOperations template = new JdbcTemplate(visitDatabasePool);
+        Integer limit = settings.repository().jdbc().maxConcurrent();
+        return limit == null ? template : Bulkhead.around(template, limit);
+    }
+
+    private static ConnectionPool connectionPool(VtlabSettings.Jdbc jdbc) {
+        return new ConnectionPool(POOL_NAME, jdbc.poolSize(), jdbc.poolTimeout(), jdbc.maxConcurrent());
+    }
+
+    private static String describe(VtlabSettings.Repository repository) {
+        return switch (repository.kind()) {
+            case VtlabSettings.Repository.HTTP -> "http at " + repository.url();
+            case VtlabSettings.Repository.JDBC -> "jdbc at "
+                    + JdbcVisitRepository.withoutCredentials(repository.jdbc().url()) + ", pool "
+                    + repository.jdbc().poolSize() + " connections, timeout "
+                    + repository.jdbc().poolTimeout().toMillis() + " ms, bulkhead "
+                    + (repository.jdbc().maxConcurrent() == null ? "off" : repository.jdbc().maxConcurrent());
+            default -> "sleepy, guard " + repository.guard().label();
+        };
     }
 
     @Bean
@@ -127,7 +192,7 @@ public class CompositionRoot {
                 Layer.WRAPPER, placement);
     }
 
-    /** R for the sleepy adapter: the executor its async calls wait on. */
+    /** R for the sleepy and JDBC adapters: the executor their async calls wait on. */
     @Bean
     Executor repositoryExecutor(VtlabSettings settings) {
         return virtualOrDefault(settings.effective().repository(), "vt-repository-");

@@ -105,19 +105,40 @@ final class StrictSettings {
 
     /** A TCP port, 1 to 65535; absent means {@code null}. */
     Integer port(String key) {
+        return integer(key, null, 1, 65535);
+    }
+
+    /** A whole number within [min, max]; absent means {@code fallback}. */
+    Integer integer(String key, Integer fallback, int min, int max) {
         String raw = environment.getProperty(key);
         if (raw == null) {
-            return null;
+            return fallback;
         }
         try {
-            int port = Integer.parseInt(raw.strip());
-            if (port >= 1 && port <= 65535) {
-                return port;
+            int value = Integer.parseInt(raw.strip());
+            if (value >= min && value <= max) {
+                return value;
             }
         } catch (NumberFormatException notANumber) {
             // reported below
         }
-        throw invalid(key, raw, ": expected a port between 1 and 65535.");
+        throw invalid(key, raw, ": expected a whole number between " + min + " and " + max + ".");
+    }
+
+    /** The value as given (surrounding blanks removed); absent means {@code fallback}. */
+    String text(String key, String fallback) {
+        String raw = environment.getProperty(key);
+        return raw == null ? fallback : raw.strip();
+    }
+
+    /** Refuses each of {@code keys} that is set, naming it and {@code why} it cannot be. */
+    void rejectSetWithout(List<String> keys, String why) {
+        for (String key : keys) {
+            String raw = environment.getProperty(key);
+            if (raw != null) {
+                throw invalid(key, raw, ": " + why + ".");
+            }
+        }
     }
 
     /** Whether any property source was loaded from a file with this name. */
@@ -251,7 +272,7 @@ final class StrictSettings {
     }
 
     /** The one message for a bad value: which key, what was given, where it was set, and what is expected. */
-    private InvalidSettingException invalid(String key, String raw, String expected) {
+    InvalidSettingException invalid(String key, String raw, String expected) {
         return new InvalidSettingException(key, "Invalid value '" + raw + "' for " + key + where(key) + expected);
     }
 

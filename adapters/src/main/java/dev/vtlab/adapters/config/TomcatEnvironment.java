@@ -1,6 +1,7 @@
 package dev.vtlab.adapters.config;
 
 import dev.vtlab.adapters.lab.LabEnvironment;
+import dev.vtlab.adapters.out.jdbc.JdbcVisitRepository;
 import org.apache.catalina.connector.Connector;
 import org.apache.coyote.http11.AbstractHttp11Protocol;
 import org.apache.coyote.ProtocolHandler;
@@ -29,9 +30,22 @@ final class TomcatEnvironment {
                 System.getProperty("java.version"), System.getProperty("java.vendor"),
                 runtime.availableProcessors(), ForkJoinPool.getCommonPoolParallelism(), runtime.maxMemory(),
                 tomcatLimits(), settings.countDelay().toMillis(), settings.saveDelay().toMillis(),
-                settings.repository().kind(),
-                settings.repository().http() ? settings.repository().url().toString() : null,
-                settings.repository().guard().label(), asyncRequestTimeoutMs());
+                settings.repository().kind(), repositoryUrl(), settings.repository().guard().label(),
+                asyncRequestTimeoutMs(), pool());
+    }
+
+    private String repositoryUrl() {
+        VtlabSettings.Repository repository = settings.repository();
+        if (repository.jdbc() != null) {
+            return JdbcVisitRepository.withoutCredentials(repository.jdbc().url());
+        }
+        return repository.http() ? repository.url().toString() : null;
+    }
+
+    private LabEnvironment.Pool pool() {
+        VtlabSettings.Jdbc jdbc = settings.repository().jdbc();
+        return jdbc == null ? null
+                : new LabEnvironment.Pool(jdbc.poolSize(), jdbc.poolTimeout().toMillis(), jdbc.maxConcurrent());
     }
 
     private Long asyncRequestTimeoutMs() {

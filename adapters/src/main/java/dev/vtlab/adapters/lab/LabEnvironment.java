@@ -14,18 +14,31 @@ package dev.vtlab.adapters.lab;
  * @param tomcat                   Tomcat's connector limits
  * @param repositoryCountDelayMs   how long {@code count} blocks
  * @param repositorySaveDelayMs    how long {@code save} blocks (both delays apply to the sleepy adapter only)
- * @param repository               which persistence adapter serves the port: {@code sleepy} or {@code http}
- * @param repositoryUrl            the visit store's URL for {@code http}, else {@code null}
+ * @param repository               which persistence adapter serves the port: {@code sleepy}, {@code http} or
+ *                                 {@code jdbc}
+ * @param repositoryUrl            the visit store's URL for {@code http}, the database's (without credentials)
+ *                                 for {@code jdbc}, else {@code null}
  * @param repositoryGuard          the lock the sleepy adapter waits under: {@code none}, {@code synchronized} or
  *                                 {@code reentrant-lock}
  * @param asyncRequestTimeoutMs    Spring MVC's async request timeout ({@code spring.mvc.async.request-timeout}),
  *                                 or {@code null} for the servlet container's default (Tomcat's: 30 s)
+ * @param pool                     the JDBC adapter's connection pool, {@code null} for the other adapters
  */
 public record LabEnvironment(Flags flags, boolean springVirtualThreads, String javaVersion, String javaVendor,
                              int availableProcessors, int commonPoolParallelism, long maxHeapBytes,
                              TomcatLimits tomcat, long repositoryCountDelayMs, long repositorySaveDelayMs,
                              String repository, String repositoryUrl, String repositoryGuard,
-                             Long asyncRequestTimeoutMs) {
+                             Long asyncRequestTimeoutMs, Pool pool) {
+
+    /**
+     * The JDBC adapter's pool as it runs.
+     *
+     * @param size          connections at most
+     * @param timeoutMs     how long a call waits for a free connection
+     * @param maxConcurrent the bulkhead's limit, {@code null} for none
+     */
+    public record Pool(int size, long timeoutMs, Integer maxConcurrent) {
+    }
 
     /**
      * The flags as the lab reports them.

@@ -17,18 +17,37 @@ import java.util.Locale;
  * @param tomcat                 Tomcat's connector limits
  * @param repositoryCountDelayMs the sleepy repository's count delay
  * @param repositorySaveDelayMs  the sleepy repository's save delay
- * @param repository             the persistence adapter: {@code sleepy} or {@code http}
- * @param repositoryUrl          the visit store's URL for {@code http}, else {@code null}
+ * @param repository             the persistence adapter: {@code sleepy}, {@code http} or {@code jdbc}
+ * @param repositoryUrl          the visit store's URL for {@code http}, the database's for {@code jdbc}, else
+ *                               {@code null}
  * @param repositoryGuard        the lock the sleepy repository waits under ({@code none}, {@code synchronized},
  *                               {@code reentrant-lock})
  * @param asyncRequestTimeoutMs  Spring MVC's async request timeout, {@code null} for the container's (30 s)
+ * @param pool                   the JDBC adapter's pool, {@code null} for the other adapters
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record ServerEnvironment(Flags flags, boolean springVirtualThreads, String javaVersion, String javaVendor,
                                 int availableProcessors, int commonPoolParallelism, long maxHeapBytes,
                                 TomcatLimits tomcat, long repositoryCountDelayMs, long repositorySaveDelayMs,
                                 String repository, String repositoryUrl, String repositoryGuard,
-                                Long asyncRequestTimeoutMs) {
+                                Long asyncRequestTimeoutMs, Pool pool) {
+
+    /**
+     * The JDBC adapter's connection pool as the server runs it.
+     *
+     * @param size          connections at most
+     * @param timeoutMs     how long a call waits for a free connection
+     * @param maxConcurrent the bulkhead's limit, {@code null} for none
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Pool(int size, long timeoutMs, Integer maxConcurrent) {
+
+        /** e.g. {@code pool 10 connections, timeout 30000 ms, bulkhead 20} */
+        public String describe() {
+            return "pool " + size + " connections, timeout " + timeoutMs + " ms, bulkhead "
+                    + (maxConcurrent == null ? "off" : String.valueOf(maxConcurrent));
+        }
+    }
 
     /**
      * The flags as the server reports them.
@@ -68,7 +87,7 @@ public record ServerEnvironment(Flags flags, boolean springVirtualThreads, Strin
     /** Server settings beyond Tomcat's, in one line: the guard and the async request timeout. */
     public String describeSettings() {
         return "repository " + repository + (repositoryGuard == null ? "" : ", guard " + repositoryGuard)
-                + ", async request timeout " + (asyncRequestTimeoutMs == null ? "30000 ms (default)"
+                + (pool == null ? "" : ", " + repositoryUrl + ", " + pool.describe()) + ", async request timeout " + (asyncRequestTimeoutMs == null ? "30000 ms (default)"
                 : asyncRequestTimeoutMs + " ms");
     }
 

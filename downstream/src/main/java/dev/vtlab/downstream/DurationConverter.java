@@ -1,4 +1,4 @@
-package dev.vtlab.loadgen.cli;
+package dev.vtlab.downstream;
 
 import picocli.CommandLine;
 

@@ -1,7 +1,8 @@
-package dev.vtlab.loadgen.cli;
+package dev.vtlab.downstream.visitstore;
 
-import dev.vtlab.loadgen.store.RunnerWatch;
-import dev.vtlab.loadgen.store.VisitStore;
+import dev.vtlab.downstream.DurationConverter;
+import dev.vtlab.downstream.Foreground;
+import dev.vtlab.downstream.RunnerWatch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -9,18 +10,17 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 
 /** Command: the visit store, the slow backend of the server's HTTP adapter, until Ctrl-C or SIGTERM. */
 @Command(name = "visit-store", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Serves the visit store on 127.0.0.1 for a server started with vtlab.repository.kind=http: "
                 + "GET /visits/count and POST /visits wait their delay; GET /stats answers at once.",
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:stopped", "1:the port could not be bound", "2:bad command line"})
+        exitCodeList = {"130:stopped with Ctrl-C", "143:stopped with SIGTERM", "1:the port could not be bound",
+                "2:bad command line"})
 public final class VisitStoreCommand implements Callable<Integer> {
 
     private static final Duration MAX_DELAY = Duration.ofSeconds(60);
@@ -40,11 +40,14 @@ public final class VisitStoreCommand implements Callable<Integer> {
             description = "How long POST /visits waits (default: ${DEFAULT-VALUE}).")
     Duration saveDelay;
 
+    @Option(names = "--fault", defaultValue = "none", description = "Misbehave on purpose: none, answers-500, "
+            + "answers-garbage or too-slow (1.5 s more than the delay). Default: ${DEFAULT-VALUE}.")
+    String fault;
+
     @Override
     public Integer call() throws InterruptedException {
-        validate();
+        VisitStore.Fault chosen = validate();
         RunnerWatch.exitWhenTheRunnerIsGone();
-        PrintWriter out = spec.commandLine().getOut();
         VisitStore store;
         try {
             store = VisitStore.start(port, countDelay, saveDelay);
@@ -53,19 +56,14 @@ public final class VisitStoreCommand implements Callable<Integer> {
                     + e.getMessage());
             return 1;
         }
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            store.close();
-            stopped.countDown();
-        }, "visit-store-shutdown"));
-        out.printf(Locale.ROOT, "visit store on %s (count %d ms, save %d ms); Ctrl-C stops it%n", store.url(),
-                countDelay.toMillis(), saveDelay.toMillis());
-        out.flush();
-        stopped.await();
+        store.inject(chosen);
+        Foreground.serveUntilStopped(store, String.format(Locale.ROOT, "visit store on %s (count %d ms, save %d ms%s)",
+                store.url(), countDelay.toMillis(), saveDelay.toMillis(),
+                chosen == VisitStore.Fault.NONE ? "" : ", fault " + fault), spec.commandLine().getOut());
         return 0;
     }
 
-    private void validate() {
+    private VisitStore.Fault validate() {
         if (port < 0 || port > 65535) {
             throw new ParameterException(spec.commandLine(), "--port must be between 0 and 65535, was " + port);
         }
@@ -74,6 +72,12 @@ public final class VisitStoreCommand implements Callable<Integer> {
                 throw new ParameterException(spec.commandLine(),
                         "--count-delay and --save-delay must be at most 60s, was " + delay.toMillis() + "ms");
             }
+        }
+        try {
+            return VisitStore.Fault.valueOf(fault.strip().toUpperCase(Locale.ROOT).replace('-', '_'));
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "unknown --fault '" + fault
+                    + "'; expected none, answers-500, answers-garbage or too-slow");
         }
     }
 }

@@ -1,9 +1,9 @@
-package dev.vtlab.loadgen.store;
+package dev.vtlab.downstream;
 
 /**
- * For a visit store that the matrix starts as a child process: given the matrix's process id
- * ({@code -Dvtlab.lab.runner-pid=...}, the same property the server reads), the store exits as soon as the matrix
- * is gone, even after a SIGKILL. Started by hand, a store has no runner and watches nothing.
+ * For a downstream process that the matrix starts as a child: given the matrix's process id
+ * ({@code -Dvtlab.lab.runner-pid=...}, the same property the server reads), the process exits as soon as the matrix
+ * is gone, even after a SIGKILL. Started by hand, it has no runner and watches nothing.
  */
 public final class RunnerWatch {
 
@@ -29,7 +29,7 @@ public final class RunnerWatch {
     }
 
     private static void runnerGone(long runner) {
-        System.err.println("visit store: the runner (pid " + runner + ") that started it is gone; exiting");
+        System.err.println("downstream: the runner (pid " + runner + ") that started it is gone; exiting");
         Runtime.getRuntime().halt(3);
     }
 }

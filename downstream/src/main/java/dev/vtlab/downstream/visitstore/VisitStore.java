@@ -1,23 +1,26 @@
-package dev.vtlab.loadgen.store;
+package dev.vtlab.downstream.visitstore;
 
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpHandler;
 import com.sun.net.httpserver.HttpServer;
-import dev.vtlab.loadgen.json.Json;
+import dev.vtlab.downstream.Stats;
 import tools.jackson.core.JacksonException;
 
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
 
+import static dev.vtlab.downstream.JsonAnswers.JSON;
+import static dev.vtlab.downstream.JsonAnswers.answer;
+import static dev.vtlab.downstream.JsonAnswers.error;
+import static dev.vtlab.downstream.JsonAnswers.only;
+
 /**
- * The visit store: keeps a count of visits and waits before each answer, like a slow database behind a service.
+ * The visit store: keeps a count of visits and waits before each answer, like a slow service behind the server.
  * On loopback only. One virtual thread per exchange, so a burst of 10,000 connections waits in parallel and costs
  * no platform thread; the kernel's accept queue (backlog) holds connections not yet accepted.
  * <ul>
@@ -26,19 +29,38 @@ import java.util.concurrent.atomic.AtomicLong;
  *       answers 201 {@code {"saved":N}};</li>
  *   <li>{@code GET /stats}: answers {@code {"saved":N}} at once, to count lost writes.</li>
  * </ul>
+ * A {@link Fault} makes it misbehave the ways a downstream does, to see what the server answers then.
  */
 public final class VisitStore implements AutoCloseable {
 
     /** Connections the kernel queues before the store accepts them (capped by net.core.somaxconn). */
     private static final int BACKLOG = 4096;
+    /** How much longer than its delay a {@link Fault#TOO_SLOW} store takes. */
+    static final Duration TOO_SLOW_EXTRA = Duration.ofMillis(1500);
+
+    /** How the store misbehaves; {@code NONE} by default. */
+    public enum Fault {
+        /** Answers as promised. */
+        NONE,
+        /** Answers HTTP 500 to count and save, and saves nothing. */
+        ANSWERS_500,
+        /** Answers 200/201 with a body that is not JSON, and saves nothing. */
+        ANSWERS_GARBAGE,
+        /** Waits {@link #TOO_SLOW_EXTRA} more before answering as promised. */
+        TOO_SLOW
+    }
 
     private final HttpServer server;
     private final ExecutorService handlers = Executors.newVirtualThreadPerTaskExecutor();
     private final AtomicLong saved = new AtomicLong();
     private final Duration countDelay;
     private final Duration saveDelay;
+    private volatile Fault fault = Fault.NONE;
 
     record VisitBody(String who, Long visitorNumber) {
+    }
+
+    record Count(long count) {
     }
 
     private VisitStore(HttpServer server, Duration countDelay, Duration saveDelay) {
@@ -48,8 +70,8 @@ public final class VisitStore implements AutoCloseable {
         server.setExecutor(handlers);
         server.createContext("/visits/count", only("GET", this::count));
         server.createContext("/visits", only("POST", this::save));
-        server.createContext("/stats", only("GET", exchange -> answer(exchange, 200, "{\"saved\":" + saved.get() + "}")));
-        server.createContext("/", exchange -> answer(exchange, 404, "{\"error\":\"no such path\"}"));
+        server.createContext("/stats", only("GET", exchange -> answer(exchange, 200, new Stats(saved.get()))));
+        server.createContext("/", exchange -> error(exchange, 404, "no such path"));
     }
 
     /**
@@ -76,48 +98,64 @@ public final class VisitStore implements AutoCloseable {
         return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
     }
 
+    public int port() {
+        return server.getAddress().getPort();
+    }
+
     /** Visits kept so far. */
     public long saved() {
         return saved.get();
     }
 
+    /** From now on, misbehave this way ({@link Fault#NONE}: behave). */
+    public void inject(Fault fault) {
+        this.fault = fault;
+    }
+
     private void count(HttpExchange exchange) throws IOException {
         pause(countDelay);
-        answer(exchange, 200, "{\"count\":" + saved.get() + "}");
+        if (!misbehaved(exchange)) {
+            answer(exchange, 200, new Count(saved.get()));
+        }
     }
 
     private void save(HttpExchange exchange) throws IOException {
         VisitBody visit;
         try {
-            visit = Json.MAPPER.readValue(exchange.getRequestBody(), VisitBody.class);
+            visit = JSON.readValue(exchange.getRequestBody(), VisitBody.class);
         } catch (JacksonException e) {
             visit = null;
         }
         if (visit == null || visit.who() == null || visit.visitorNumber() == null) {
-            answer(exchange, 400, "{\"error\":\"expected {\\\"who\\\":\\\"...\\\",\\\"visitorNumber\\\":N}\"}");
+            error(exchange, 400, "expected {\"who\":\"...\",\"visitorNumber\":N}");
             return;
         }
         pause(saveDelay);
-        answer(exchange, 201, "{\"saved\":" + saved.incrementAndGet() + "}");
-    }
-
-    private static HttpHandler only(String method, HttpHandler handler) {
-        return exchange -> {
-            if (method.equals(exchange.getRequestMethod())) {
-                handler.handle(exchange);
-            } else {
-                answer(exchange, 405, "{\"error\":\"use " + method + "\"}");
-            }
-        };
-    }
-
-    private static void answer(HttpExchange exchange, int status, String body) throws IOException {
-        try (exchange) {
-            byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-            exchange.getResponseHeaders().set("Content-Type", "application/json");
-            exchange.sendResponseHeaders(status, bytes.length);
-            exchange.getResponseBody().write(bytes);
+        if (!misbehaved(exchange)) {
+            answer(exchange, 201, new Stats(saved.incrementAndGet()));
         }
+    }
+
+    /** Answers as the fault says and returns true, or returns false for the caller to answer. */
+    private boolean misbehaved(HttpExchange exchange) throws IOException {
+        switch (fault) {
+            case ANSWERS_500 -> error(exchange, 500, "the store is failing on purpose (fault ANSWERS_500)");
+            case ANSWERS_GARBAGE -> {
+                try (exchange) {
+                    byte[] garbage = "<html>not json</html>".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                    exchange.sendResponseHeaders(200, garbage.length);
+                    exchange.getResponseBody().write(garbage);
+                }
+            }
+            case TOO_SLOW -> {
+                pause(TOO_SLOW_EXTRA);
+                return false;
+            }
+            case NONE -> {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The slow backend: the handler's virtual thread parks for the delay. */

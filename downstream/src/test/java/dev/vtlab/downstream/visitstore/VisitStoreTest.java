@@ -1,4 +1,4 @@
-package dev.vtlab.loadgen.store;
+package dev.vtlab.downstream.visitstore;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
