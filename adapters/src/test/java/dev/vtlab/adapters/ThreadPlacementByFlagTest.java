@@ -3,7 +3,8 @@ package dev.vtlab.adapters;
 import dev.vtlab.adapters.lab.Layer;
 import dev.vtlab.adapters.lab.ThreadKind;
 import dev.vtlab.adapters.lab.ThreadPlacement.LayerPlacement;
-import dev.vtlab.adapters.out.visitstore.FakeVisitStore;
+import dev.vtlab.downstream.database.VisitDatabase;
+import dev.vtlab.downstream.visitstore.VisitStore;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -67,11 +68,27 @@ class ThreadPlacementByFlagTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("allCombinations")
     void with_the_http_adapter_async_completes_where_the_jdk_client_hands_its_answers(Flags flags) {
-        try (FakeVisitStore store = FakeVisitStore.startOn(0, Duration.ofMillis(50));
+        try (VisitStore store = Downstreams.visitStore(0, Duration.ofMillis(50));
              RunningServer server = RunningServer.start(flags.t(), flags.a(), flags.w(), flags.r(),
                      "--vtlab.repository.kind=http", "--vtlab.repository.url=" + store.url())) {
             assertTheMap(server, flags, Expected.of(false, "", DEFAULT_ASYNC_POOL));
             assertThat(store.saved()).as("one visit per endpoint, saved at the store").isEqualTo(4);
+        }
+    }
+
+    /**
+     * The JDBC adapter over H2 on loopback: the same map as the sleepy adapter's. Its async calls wait on R's
+     * executor (they hold a connection while the database waits), so R moves the repository under /async.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("allCombinations")
+    void with_the_jdbc_adapter_r_moves_the_repository_under_async(Flags flags) throws Exception {
+        try (VisitDatabase database = Downstreams.database(0);
+             RunningServer server = RunningServer.start(flags.t(), flags.a(), flags.w(), flags.r(),
+                     "--vtlab.repository.kind=jdbc", "--vtlab.repository.url=" + database.jdbcUrl(),
+                     "--vtlab.repository.count-delay=50ms", "--vtlab.repository.save-delay=50ms")) {
+            assertTheMap(server, flags, Expected.of(flags.r(), "vt-repository-", DEFAULT_ASYNC_POOL));
+            assertThat(database.countVisits()).as("one visit per endpoint, saved in the database").isEqualTo(4);
         }
     }
 

@@ -38,6 +38,7 @@ public final class ArchitectureRules {
                 .layer("Web").definedBy(base + ".adapters.in.web..")
                 .layer("Persistence").definedBy(base + ".adapters.out.persistence..")
                 .layer("VisitStore").definedBy(base + ".adapters.out.visitstore..")
+                .layer("Jdbc").definedBy(base + ".adapters.out.jdbc..")
                 .layer("Lab").definedBy(base + ".adapters.lab..")
                 .layer("Config").definedBy(base + ".adapters.config..")
                 .whereLayer("Config").mayNotBeAccessedByAnyLayer()
@@ -45,10 +46,11 @@ public final class ArchitectureRules {
                 .whereLayer("Web").mayOnlyBeAccessedByLayers("Lab", "Config")
                 .whereLayer("Persistence").mayOnlyBeAccessedByLayers("Config")
                 .whereLayer("VisitStore").mayOnlyBeAccessedByLayers("Config")
-                .whereLayer("Application").mayOnlyBeAccessedByLayers("Web", "Persistence", "VisitStore", "Lab",
-                        "Config")
-                .whereLayer("Domain").mayOnlyBeAccessedByLayers("Application", "Web", "Persistence", "VisitStore",
+                .whereLayer("Jdbc").mayOnlyBeAccessedByLayers("Config")
+                .whereLayer("Application").mayOnlyBeAccessedByLayers("Web", "Persistence", "VisitStore", "Jdbc",
                         "Lab", "Config")
+                .whereLayer("Domain").mayOnlyBeAccessedByLayers("Application", "Web", "Persistence", "VisitStore",
+                        "Jdbc", "Lab", "Config")
                 .because("dependencies point inwards: the core (domain, application) never knows its adapters, "
                         + "adapters never know each other, the lab wraps them from outside, and only the "
                         + "composition root knows all");
@@ -59,6 +61,16 @@ public final class ArchitectureRules {
                 .should().dependOnClassesThat().resideInAPackage(base + ".adapters.lab..")
                 .because("measuring wraps the adapters (decorators, interceptors wired in the composition root): "
                         + "an adapter written in a workshop must not need a single lab call to be measured");
+    }
+
+    public static ArchRule onlyTheJdbcAdapterAndTheConfigurationKnowJdbc(String base) {
+        return noClasses().that().resideInAnyPackage(base + ".domain..", base + ".application..", base + ".adapters..")
+                .and().resideOutsideOfPackages(base + ".adapters.out.jdbc..", base + ".adapters.config..")
+                .should().dependOnClassesThat().resideInAnyPackage("java.sql..", "javax.sql..",
+                        "com.zaxxer.hikari..", "org.springframework.jdbc..")
+                .because("SQL, the driver and the connection pool are the JDBC adapter's details, sized in the "
+                        + "composition root: the core and the other adapters stay the same whichever database, pool "
+                        + "or bulkhead is chosen");
     }
 
     /** No two packages depend on each other, directly or round a loop. */

@@ -6,6 +6,7 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.EvaluationResult;
 import dev.vtlab.archfixture.adapters.in.web.WebAdapterCallingPersistence;
+import dev.vtlab.archfixture.adapters.in.web.WebAdapterQueryingTheDatabase;
 import dev.vtlab.archfixture.cyclea.NeedsB;
 import dev.vtlab.archfixture.adapters.out.persistence.PersistenceAdapterWithItsOwnPool;
 import dev.vtlab.archfixture.adapters.out.visitstore.StoreAdapterRecordingItsThreads;
@@ -48,6 +49,9 @@ class ArchitectureRulesCanFailTest {
                 rule("layers", ArchitectureRules::layersFollowTheDependencyRule, WebAdapterCallingPersistence.class),
                 rule("layers", ArchitectureRules::layersFollowTheDependencyRule, ServiceKnowingTheWeb.class),
                 rule("layers", ArchitectureRules::layersFollowTheDependencyRule, StoreAdapterRecordingItsThreads.class),
+                rule("layers", ArchitectureRules::layersFollowTheDependencyRule, WebAdapterQueryingTheDatabase.class),
+                rule("jdbc", ArchitectureRules::onlyTheJdbcAdapterAndTheConfigurationKnowJdbc,
+                        WebAdapterQueryingTheDatabase.class),
                 rule("no lab in adapters", ArchitectureRules::adaptersDoNotKnowTheLab,
                         StoreAdapterRecordingItsThreads.class),
                 rule("cycles", ArchitectureRules::noPackageCycles, NeedsB.class),
@@ -88,6 +92,7 @@ class ArchitectureRulesCanFailTest {
     static Stream<Function<String, ArchRule>> allRules() {
         return Stream.of(ArchitectureRules::layersFollowTheDependencyRule,
                 ArchitectureRules::adaptersDoNotKnowTheLab,
+                ArchitectureRules::onlyTheJdbcAdapterAndTheConfigurationKnowJdbc,
                 ArchitectureRules::noPackageCycles,
                 ArchitectureRules::domainDependsOnNothingButTheJdk,
                 ArchitectureRules::applicationDependsOnlyOnTheDomainAndTheJdk,

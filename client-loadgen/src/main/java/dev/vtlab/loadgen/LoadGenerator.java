@@ -2,17 +2,16 @@ package dev.vtlab.loadgen;
 
 import dev.vtlab.loadgen.cli.MatrixCommand;
 import dev.vtlab.loadgen.cli.RunCommand;
-import dev.vtlab.loadgen.cli.VisitStoreCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * Load generator entry point: {@code run} (one burst), {@code matrix} (the flag-matrix experiment) and
- * {@code visit-store} (the slow backend of the server's HTTP adapter).
+ * Load generator entry point: {@code run} (one burst) and {@code matrix} (the flag-matrix experiment). The
+ * processes the server depends on are the downstream module's ({@code vtlab-downstream visit-store | database}).
  */
 @Command(name = "vtlab-loadgen", mixinStandardHelpOptions = true, version = "vtlab-loadgen 0.1.0",
         description = "Measures where virtual threads help a Spring Boot service.",
-        subcommands = {RunCommand.class, MatrixCommand.class, VisitStoreCommand.class})
+        subcommands = {RunCommand.class, MatrixCommand.class})
 public final class LoadGenerator implements Runnable {
 
     @CommandLine.Spec
@@ -43,6 +42,6 @@ public final class LoadGenerator implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: run, matrix or visit-store");
+        throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: run or matrix");
     }
 }

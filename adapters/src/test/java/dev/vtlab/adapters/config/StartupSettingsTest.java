@@ -58,7 +58,7 @@ class StartupSettingsTest {
     @Test
     void an_unknown_repository_kind_stops_start_up_naming_the_key() {
         assertStartupFails(VtlabSettings.REPOSITORY_KIND, "Invalid value 'postgres' for vtlab.repository.kind",
-                "allowed values are sleepy and http", "--vtlab.repository.kind=postgres");
+                "allowed values are sleepy, http, jdbc", "--vtlab.repository.kind=postgres");
     }
 
     @Test
@@ -276,6 +276,60 @@ class StartupSettingsTest {
                 "--server.tomcat.max-connections=1")) {
             assertThat(server.rawGet(java.net.URI.create("http://127.0.0.1:" + port), "/lab/environment"))
                     .startsWith("HTTP/1.1 200");
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"0", "-1", "ten"})
+    void a_pool_size_below_one_stops_start_up_naming_the_key(String size) {
+        assertStartupFails(VtlabSettings.POOL_SIZE, "Invalid value '" + size + "' for vtlab.repository.pool-size",
+                "expected a whole number between 1 and 10000", "--vtlab.repository.kind=jdbc",
+                "--vtlab.repository.pool-size=" + size);
+    }
+
+    @Test
+    void a_pool_timeout_hikari_refuses_stops_start_up_naming_the_key() {
+        assertStartupFails(VtlabSettings.POOL_TIMEOUT, "for vtlab.repository.pool-timeout", "HikariCP needs at least 250ms",
+                "--vtlab.repository.kind=jdbc", "--vtlab.repository.pool-timeout=100ms");
+    }
+
+    @Test
+    void an_unknown_jdbc_url_scheme_stops_start_up_naming_the_key() {
+        assertStartupFails(VtlabSettings.REPOSITORY_URL, "Invalid value 'jdbc:mysql://127.0.0.1/vtlab'",
+                "the jdbc repository speaks jdbc:h2:... or jdbc:postgresql:...", "--vtlab.repository.kind=jdbc",
+                "--vtlab.repository.url=jdbc:mysql://127.0.0.1/vtlab");
+    }
+
+    @Test
+    void a_missing_driver_stops_start_up_naming_the_key() throws Exception {
+        // As if the PostgreSQL driver had been left out of the build: the dialect is known, no driver takes the URL.
+        org.postgresql.Driver.deregister();
+        try {
+            assertStartupFails(VtlabSettings.REPOSITORY_URL, "for vtlab.repository.url",
+                    "no JDBC driver on the class path accepts it", "--vtlab.repository.kind=jdbc",
+                    "--vtlab.repository.url=jdbc:postgresql://127.0.0.1:5432/vtlab");
+        } finally {
+            org.postgresql.Driver.register();
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"vtlab.repository.pool-size=5", "vtlab.repository.max-concurrent=5",
+            "vtlab.repository.pool-timeout=1s"})
+    void a_pool_setting_without_the_jdbc_repository_stops_start_up_naming_the_key(String setting) {
+        assertStartupFails(setting.substring(0, setting.indexOf('=')), "for " + setting.substring(0, setting.indexOf('=')),
+                "it applies to the jdbc repository only, and vtlab.repository.kind is sleepy", "--" + setting);
+    }
+
+    @Test
+    void the_pool_is_logged_and_shown_in_the_lab(CapturedOutput output) {
+        try (RunningServer server = RunningServer.startWith("--vtlab.repository.kind=jdbc",
+                "--vtlab.repository.pool-size=7", "--vtlab.repository.max-concurrent=20")) {
+            assertThat(output).contains("repository jdbc at jdbc:h2:tcp://127.0.0.1:9092/mem:vtlab, pool 7 "
+                    + "connections, timeout 30000 ms, bulkhead 20");
+            assertThat(server.get("/lab/environment").body()).contains("\"repository\":\"jdbc\"",
+                    "\"repositoryUrl\":\"jdbc:h2:tcp://127.0.0.1:9092/mem:vtlab\"",
+                    "\"pool\":{\"size\":7,\"timeoutMs\":30000,\"maxConcurrent\":20}");
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.vtlab.loadgen.cli;
 
+import dev.vtlab.downstream.serving.DurationConverter;
 import dev.vtlab.loadgen.load.ClientLimits;
 import dev.vtlab.loadgen.load.Mode;
 import dev.vtlab.loadgen.load.OutputFiles;
@@ -94,9 +95,22 @@ public final class MatrixCommand implements Callable<Integer> {
     List<String> serverArgs = new ArrayList<>();
 
     @Option(names = "--repository", split = ",", description = "Persistence adapters to measure, each with the "
-            + "whole matrix: sleepy (in the server) and/or http (a visit store process per server, started and "
-            + "stopped by the matrix). Default: sleepy.")
+            + "whole matrix: sleepy (in the server), http (a visit store process per server) and/or jdbc (a "
+            + "database process per server: H2 over TCP, or --database-url), each started and stopped by the "
+            + "matrix. Default: sleepy.")
     List<String> repositories;
+
+    @Option(names = "--pool-size", split = ",", description = "JDBC connection pool sizes, each with the whole "
+            + "matrix (vtlab.repository.pool-size; jdbc only). Default: 10, HikariCP's.")
+    List<Integer> poolSizes;
+
+    @Option(names = "--max-concurrent", split = ",", description = "JDBC bulkheads, each with the whole matrix: "
+            + "off, or the calls allowed at once (vtlab.repository.max-concurrent; jdbc only). Default: off.")
+    List<String> maxConcurrents;
+
+    @Option(names = "--database-url", description = "The database of the jdbc runs instead of an H2 per server: a "
+            + "jdbc:postgresql:// URL with user and password (docs/pools.md), prepared per server. Default: H2.")
+    String databaseUrl;
 
     @Option(names = "--server-java", split = ",", description = "JDKs to run the servers on, each with the whole "
             + "matrix: a JDK home, a java executable, or a feature version (21, 25) looked up in "
@@ -112,12 +126,16 @@ public final class MatrixCommand implements Callable<Integer> {
             + "looked up from here and from the parent folder).")
     Path serverJar;
 
+    @Option(names = "--downstream-jar", description = "The downstream processes' jar (default: "
+            + "downstream/target/vtlab-downstream-exec.jar, looked up from here and from the parent folder).")
+    Path downstreamJar;
+
     @Option(names = "--out", description = "Report folder (default: target/experiments/<timestamp>).")
     Path out;
 
     @Override
     public Integer call() throws Exception {
-        List<Variant> variants = Variant.all(repositories(), serverJdks(), guards());
+        List<Variant> variants = Variant.all(repositories(), serverJdks(), guards(), poolSizes(), maxConcurrents());
         MatrixSettings base = settings();
         try (OutputFolder folder = claim(base.outputDir())) {
             return run(base, variants);
@@ -139,8 +157,7 @@ public final class MatrixCommand implements Callable<Integer> {
                         + "variant(s) %s, %d requests each, delays %d+%d ms, timeout %d s, server settings %s; "
                         + "report in %s%n",
                 base.runCount(plan), plan.runCount(), base.repeat(), variants.size(),
-                variants.stream().map(v -> v.repository().label() + "/JDK " + v.jdk().version() + "/guard "
-                        + v.guard()).toList(), base.requests(), base.countDelay().toMillis(),
+                variants.stream().map(Variant::describe).toList(), base.requests(), base.countDelay().toMillis(),
                 base.saveDelay().toMillis(), base.timeout().toSeconds(),
                 base.serverArgs().isEmpty() ? "Boot's defaults" : base.serverArgs(), base.outputDir());
         Map<String, List<RunRecord>> all = new LinkedHashMap<>();
@@ -150,8 +167,7 @@ public final class MatrixCommand implements Callable<Integer> {
             MatrixSettings settings = base.with(variant,
                     variants.size() == 1 ? base.outputDir() : base.outputDir().resolve(label));
             if (variants.size() > 1) {
-                console.printf("-- %s: repository %s, server JDK %s (%s), guard %s --%n", label,
-                        variant.repository().label(), variant.jdk().version(), variant.jdk().home(), variant.guard());
+                console.printf("-- %s: %s (%s) --%n", label, variant.describe(), variant.jdk().home());
             }
             MatrixRunner.Outcome outcome = new MatrixRunner(settings, console,
                     (runs, samples, started, finished, interrupted) ->
@@ -206,18 +222,55 @@ public final class MatrixCommand implements Callable<Integer> {
                 chosen.add(g);
             }
         }
-        if (!chosen.equals(List.of("none")) && repositories != null && repositories.stream()
-                .anyMatch(r -> Repository.parse(r).orElse(null) == Repository.HTTP)) {
-            throw usage("--guard applies to the sleepy repository only; measure http without it");
+        if (!chosen.equals(List.of("none")) && !repositories().equals(List.of(Repository.SLEEPY))) {
+            throw usage("--guard applies to the sleepy repository only; measure http and jdbc without it");
         }
         return chosen;
+    }
+
+    private List<Integer> poolSizes() {
+        requireJdbc(poolSizes != null, "--pool-size");
+        List<Integer> sizes = poolSizes == null ? List.of(10) : poolSizes.stream().distinct().toList();
+        for (int size : sizes) {
+            if (size < 1 || size > 10_000) {
+                throw usage("--pool-size must be between 1 and 10000, was " + size);
+            }
+        }
+        return sizes;
+    }
+
+    /** Bulkhead limits, {@code null} standing for off. */
+    private List<Integer> maxConcurrents() {
+        requireJdbc(maxConcurrents != null, "--max-concurrent");
+        List<Integer> limits = new ArrayList<>();
+        for (String value : maxConcurrents == null ? List.of("off") : maxConcurrents) {
+            Integer limit;
+            try {
+                limit = value.strip().equalsIgnoreCase("off") ? null : Integer.valueOf(value.strip());
+            } catch (NumberFormatException e) {
+                throw usage("--max-concurrent takes off or a whole number, was '" + value + "'");
+            }
+            if (limit != null && limit < 1) {
+                throw usage("--max-concurrent must be at least 1 (or off), was " + limit);
+            }
+            if (!limits.contains(limit)) {
+                limits.add(limit);
+            }
+        }
+        return limits;
+    }
+
+    private void requireJdbc(boolean given, String option) {
+        if (given && !repositories().contains(Repository.JDBC)) {
+            throw usage(option + " applies to the jdbc repository only; add --repository jdbc");
+        }
     }
 
     private List<Repository> repositories() {
         List<Repository> kinds = new ArrayList<>();
         for (String label : repositories == null ? List.of("sleepy") : repositories) {
             Repository kind = Repository.parse(label).orElseThrow(() -> usage("unknown repository '" + label
-                    + "'; expected sleepy or http"));
+                    + "'; expected sleepy, http or jdbc"));
             if (!kinds.contains(kind)) {
                 kinds.add(kind);
             }
@@ -270,8 +323,10 @@ public final class MatrixCommand implements Callable<Integer> {
             throw usage("--repeat must be between 1 and 20, was " + r);
         }
         return new MatrixSettings(preset, modes == null ? List.of(Mode.values()) : List.copyOf(modes), varied, n, d, d,
-                t, w, r, heap, commonPoolParallelism, serverSettings(preset), Repository.SLEEPY, "none",
-                findServerJar(), JdkFinder.running().java().toString(), outputDir(),
+                t, w, r, heap, commonPoolParallelism, serverSettings(preset), Repository.SLEEPY, "none", null, null,
+                databaseUrl(), findJar(serverJar, "--server-jar", "adapters/target/vtlab-server.jar"),
+                findJar(downstreamJar, "--downstream-jar", "downstream/target/vtlab-downstream-exec.jar"),
+                JdkFinder.running().java().toString(), outputDir(),
                 "vtlab-loadgen " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
     }
 
@@ -283,9 +338,12 @@ public final class MatrixCommand implements Callable<Integer> {
         }
         for (String arg : serverArgs) {
             if (!arg.matches("[a-z][a-z0-9.\\-]*=.*") || arg.startsWith("vtlab.virtual-threads.")
-                    || arg.startsWith("vtlab.repository.kind=") || arg.startsWith("vtlab.repository.url=")) {
-                throw usage("--server-arg must be key=value and must not set a flag or the repository (the matrix "
-                        + "sets those: --flags, --repository), was '" + arg + "'");
+                    || arg.startsWith("vtlab.repository.kind=") || arg.startsWith("vtlab.repository.url=")
+                    || arg.startsWith("vtlab.repository.pool-size=")
+                    || arg.startsWith("vtlab.repository.max-concurrent=")) {
+                throw usage("--server-arg must be key=value and must not set a flag, the repository or its pool "
+                        + "(the matrix sets those: --flags, --repository, --database-url, --pool-size, "
+                        + "--max-concurrent), was '" + arg + "'");
             }
             byKey.put(arg.substring(0, arg.indexOf('=')), arg);
         }
@@ -308,21 +366,30 @@ public final class MatrixCommand implements Callable<Integer> {
         return dir;
     }
 
-    private Path findServerJar() {
-        if (serverJar != null) {
-            if (!Files.isRegularFile(serverJar)) {
-                throw usage("--server-jar " + serverJar + " does not exist");
-            }
-            return serverJar;
+    private String databaseUrl() {
+        requireJdbc(databaseUrl != null, "--database-url");
+        if (databaseUrl != null && !databaseUrl.startsWith("jdbc:postgresql://")) {
+            throw usage("--database-url must be a jdbc:postgresql:// URL (without it, each server gets an H2), was '"
+                    + databaseUrl + "'");
         }
-        for (Path candidate : List.of(Path.of("adapters/target/vtlab-server.jar"),
-                Path.of("../adapters/target/vtlab-server.jar"))) {
+        return databaseUrl;
+    }
+
+    /** {@code given}, which must exist, or {@code relative} looked up from here and from the parent folder. */
+    private Path findJar(Path given, String option, String relative) {
+        if (given != null) {
+            if (!Files.isRegularFile(given)) {
+                throw usage(option + " " + given + " does not exist");
+            }
+            return given;
+        }
+        for (Path candidate : List.of(Path.of(relative), Path.of("..", relative))) {
             if (Files.isRegularFile(candidate)) {
                 return candidate.toAbsolutePath().normalize();
             }
         }
-        throw usage("cannot find adapters/target/vtlab-server.jar here or in the parent folder; build it with "
-                + "./mvnw package -DskipTests, or pass --server-jar");
+        throw usage("cannot find " + relative + " here or in the parent folder; build it with "
+                + "./mvnw package -DskipTests, or pass " + option);
     }
 
     private ParameterException usage(String message) {

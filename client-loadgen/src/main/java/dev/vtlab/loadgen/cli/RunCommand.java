@@ -1,5 +1,6 @@
 package dev.vtlab.loadgen.cli;
 
+import dev.vtlab.downstream.serving.DurationConverter;
 import dev.vtlab.loadgen.load.ClientLimits;
 import dev.vtlab.loadgen.load.FailureCause;
 import dev.vtlab.loadgen.load.HttpClients;

@@ -2,7 +2,7 @@ package dev.vtlab.loadgen.matrix;
 
 import dev.vtlab.loadgen.load.Burst;
 import dev.vtlab.loadgen.load.RequestResult;
-import dev.vtlab.loadgen.store.VisitStore;
+import dev.vtlab.downstream.visitstore.VisitStore;
 
 import java.io.IOException;
 import java.time.Duration;

@@ -1,7 +1,7 @@
 package dev.vtlab.loadgen.matrix;
 
 import dev.vtlab.loadgen.load.Mode;
-import dev.vtlab.loadgen.store.RunnerWatch;
+import dev.vtlab.downstream.serving.RunnerWatch;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -27,7 +27,12 @@ import java.util.Set;
  *                              {@code --server-arg}
  * @param repository            the server's persistence adapter; for {@code http} each server gets a visit store
  * @param guard                 the sleepy repository's guard ({@code vtlab.repository.guard})
+ * @param poolSize              the JDBC adapter's pool size ({@code null}: not the JDBC adapter)
+ * @param maxConcurrent         the JDBC adapter's bulkhead ({@code null}: none)
+ * @param databaseUrl           the database the JDBC adapter uses: {@code null} for an H2 per server, started by
+ *                              the matrix; else a JDBC URL (PostgreSQL), prepared per server
  * @param serverJar             the server jar
+ * @param downstreamJar         the downstream processes' jar (visit store, database)
  * @param java                  the java launcher for the servers (by default this JVM's)
  * @param outputDir             where the report goes
  * @param commandLine           how the experiment was started
@@ -35,13 +40,15 @@ import java.util.Set;
 public record MatrixSettings(Profile profile, List<Mode> modes, Set<Character> flags, int requests,
                              Duration countDelay, Duration saveDelay, Duration timeout, int warmup, int repeat,
                              String heap, Integer commonPoolParallelism, List<String> serverArgs, Repository repository,
-                             String guard, Path serverJar, String java, Path outputDir, String commandLine) {
+                             String guard, Integer poolSize, Integer maxConcurrent, String databaseUrl,
+                             Path serverJar, Path downstreamJar, String java, Path outputDir, String commandLine) {
 
-    /** The same experiment for one variant (adapter, server JDK, guard), reported in its own folder. */
+    /** The same experiment for one variant (adapter, server JDK, guard, pool), reported in its own folder. */
     public MatrixSettings with(Variant variant, Path otherOutputDir) {
         return new MatrixSettings(profile, modes, flags, requests, countDelay, saveDelay, timeout, warmup, repeat,
-                heap, commonPoolParallelism, serverArgs, variant.repository(), variant.guard(), serverJar,
-                variant.jdk().java().toString(), otherOutputDir, commandLine);
+                heap, commonPoolParallelism, serverArgs, variant.repository(), variant.guard(), variant.poolSize(),
+                variant.maxConcurrent(), databaseUrl, serverJar, downstreamJar, variant.jdk().java().toString(),
+                otherOutputDir, commandLine);
     }
 
     /**
@@ -70,6 +77,12 @@ public record MatrixSettings(Profile profile, List<Mode> modes, Set<Character> f
         args.add("--vtlab.repository.kind=" + repository.label());
         if (repository == Repository.SLEEPY) {
             args.add("--vtlab.repository.guard=" + guard);
+        }
+        if (repository == Repository.JDBC) {
+            args.add("--vtlab.repository.pool-size=" + poolSize);
+            if (maxConcurrent != null) {
+                args.add("--vtlab.repository.max-concurrent=" + maxConcurrent);
+            }
         }
         args.add("--vtlab.repository.count-delay=" + countDelay.toMillis() + "ms");
         args.add("--vtlab.repository.save-delay=" + saveDelay.toMillis() + "ms");

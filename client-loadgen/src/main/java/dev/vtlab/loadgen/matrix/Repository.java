@@ -9,9 +9,11 @@ public enum Repository {
     /** In memory; the server's own threads sleep through each call. */
     SLEEPY,
     /** The visit store, a separate process the server calls over HTTP; the delays are on the store's side. */
-    HTTP;
+    HTTP,
+    /** A database (H2 over TCP, or PostgreSQL) through a connection pool; the delays are inside the database. */
+    JDBC;
 
-    /** {@code sleepy} or {@code http}. */
+    /** {@code sleepy}, {@code http} or {@code jdbc}. */
     public String label() {
         return name().toLowerCase(Locale.ROOT);
     }

@@ -5,16 +5,25 @@ import java.util.List;
 
 /**
  * One setting of the axes the matrix compares side by side, each measured with the whole flag matrix: the
- * persistence adapter, the server's JDK and the sleepy repository's guard.
+ * persistence adapter, the server's JDK, the sleepy repository's guard, and the JDBC adapter's pool and bulkhead.
  *
- * @param repository the persistence adapter
- * @param jdk        the JDK the servers run on
- * @param guard      {@code none}, {@code synchronized} or {@code reentrant-lock}
+ * @param repository    the persistence adapter
+ * @param jdk           the JDK the servers run on
+ * @param guard         {@code none}, {@code synchronized} or {@code reentrant-lock}
+ * @param poolSize      the JDBC adapter's pool size ({@code null} for the other adapters)
+ * @param maxConcurrent the JDBC adapter's bulkhead, {@code null} for none
  */
-public record Variant(Repository repository, JdkFinder.Jdk jdk, String guard) {
+public record Variant(Repository repository, JdkFinder.Jdk jdk, String guard, Integer poolSize,
+                      Integer maxConcurrent) {
 
     /** The guards {@code vtlab.repository.guard} takes. */
     public static final List<String> GUARDS = List.of("none", "synchronized", "reentrant-lock");
+
+    /** Every axis in one line, e.g. {@code jdbc/JDK 25.0.3/guard none/pool 10/bulkhead off}. */
+    public String describe() {
+        return repository.label() + "/JDK " + jdk.version() + "/guard " + guard + (repository == Repository.JDBC
+                ? "/pool " + poolSize + "/bulkhead " + (maxConcurrent == null ? "off" : maxConcurrent) : "");
+    }
 
     /**
      * A name for the variant made of the axes that vary among {@code all}, e.g. {@code jdk21-synchronized}; empty
@@ -31,16 +40,31 @@ public record Variant(Repository repository, JdkFinder.Jdk jdk, String guard) {
         if (all.stream().map(Variant::guard).distinct().count() > 1) {
             parts.add(guard);
         }
+        if (all.stream().map(Variant::poolSize).distinct().count() > 1 && poolSize != null) {
+            parts.add("pool" + poolSize);
+        }
+        if (all.stream().map(Variant::maxConcurrent).distinct().count() > 1 && repository == Repository.JDBC) {
+            parts.add(maxConcurrent == null ? "no-bulkhead" : "bulkhead" + maxConcurrent);
+        }
         return String.join("-", parts);
     }
 
-    /** Every combination of the given axes, repository slowest, guard fastest. */
-    public static List<Variant> all(List<Repository> repositories, List<JdkFinder.Jdk> jdks, List<String> guards) {
+    /**
+     * Every combination of the given axes, repository slowest, bulkhead fastest; the pool and bulkhead axes apply
+     * to the JDBC adapter only ({@code null} in {@code maxConcurrents} is no bulkhead).
+     */
+    public static List<Variant> all(List<Repository> repositories, List<JdkFinder.Jdk> jdks, List<String> guards,
+                                    List<Integer> poolSizes, List<Integer> maxConcurrents) {
         List<Variant> variants = new ArrayList<>();
         for (Repository repository : repositories) {
+            boolean jdbc = repository == Repository.JDBC;
             for (JdkFinder.Jdk jdk : jdks) {
                 for (String guard : guards) {
-                    variants.add(new Variant(repository, jdk, guard));
+                    for (Integer poolSize : jdbc ? poolSizes : java.util.Collections.<Integer>singletonList(null)) {
+                        for (Integer limit : jdbc ? maxConcurrents : java.util.Collections.<Integer>singletonList(null)) {
+                            variants.add(new Variant(repository, jdk, guard, poolSize, limit));
+                        }
+                    }
                 }
             }
         }

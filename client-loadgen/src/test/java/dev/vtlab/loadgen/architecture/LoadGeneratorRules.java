@@ -26,7 +26,6 @@ public final class LoadGeneratorRules {
                 .layer("Cli").definedBy(loadgen + ".cli..")
                 .layer("Report").definedBy(loadgen + ".report..")
                 .layer("Matrix").definedBy(loadgen + ".matrix..")
-                .layer("Store").definedBy(loadgen + ".store..")
                 .layer("Load").definedBy(loadgen + ".load..")
                 .layer("Lab").definedBy(loadgen + ".lab..")
                 .layer("Json").definedBy(loadgen + ".json..")
@@ -34,7 +33,6 @@ public final class LoadGeneratorRules {
                 .whereLayer("Cli").mayOnlyBeAccessedByLayers("Main")
                 .whereLayer("Report").mayOnlyBeAccessedByLayers("Cli")
                 .whereLayer("Matrix").mayOnlyBeAccessedByLayers("Cli", "Report")
-                .whereLayer("Store").mayOnlyBeAccessedByLayers("Cli", "Matrix")
                 .whereLayer("Load").mayOnlyBeAccessedByLayers("Cli", "Report", "Matrix")
                 .whereLayer("Lab").mayOnlyBeAccessedByLayers("Cli", "Report", "Matrix", "Load")
                 .because("each package has one job and depends only downwards: the runner does not know how a "

@@ -1,7 +1,7 @@
 package dev.vtlab.downstream.database;
 
-import dev.vtlab.downstream.Foreground;
-import dev.vtlab.downstream.RunnerWatch;
+import dev.vtlab.downstream.serving.Foreground;
+import dev.vtlab.downstream.serving.RunnerWatch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

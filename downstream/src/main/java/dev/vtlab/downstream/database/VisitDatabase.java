@@ -1,7 +1,7 @@
 package dev.vtlab.downstream.database;
 
 import com.sun.net.httpserver.HttpServer;
-import dev.vtlab.downstream.Stats;
+import dev.vtlab.downstream.serving.Stats;
 import org.h2.tools.Server;
 
 import java.io.IOException;
@@ -15,9 +15,9 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.concurrent.Executors;
 
-import static dev.vtlab.downstream.JsonAnswers.answer;
-import static dev.vtlab.downstream.JsonAnswers.error;
-import static dev.vtlab.downstream.JsonAnswers.only;
+import static dev.vtlab.downstream.serving.JsonAnswers.answer;
+import static dev.vtlab.downstream.serving.JsonAnswers.error;
+import static dev.vtlab.downstream.serving.JsonAnswers.only;
 
 /**
  * The database behind the server's JDBC adapter: H2 in TCP server mode (an in-memory database served over real
@@ -110,11 +110,18 @@ public final class VisitDatabase implements AutoCloseable {
         return HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 50);
     }
 
+    /** Stops serving; H2's in-memory database goes with it (a PostgreSQL keeps its visits). */
     @Override
-    public void close() throws SQLException {
+    public synchronized void close() throws SQLException {
+        if (keeper.isClosed()) {
+            return;
+        }
         stats.stop(0);
         if (h2 != null) {
             h2.stop();
+            try (Statement statement = keeper.createStatement()) {
+                statement.execute("SHUTDOWN");
+            }
         }
         keeper.close();
     }

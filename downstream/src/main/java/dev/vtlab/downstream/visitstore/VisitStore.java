@@ -2,7 +2,7 @@ package dev.vtlab.downstream.visitstore;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import dev.vtlab.downstream.Stats;
+import dev.vtlab.downstream.serving.Stats;
 import tools.jackson.core.JacksonException;
 
 import java.io.IOException;
@@ -14,10 +14,10 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
 
-import static dev.vtlab.downstream.JsonAnswers.JSON;
-import static dev.vtlab.downstream.JsonAnswers.answer;
-import static dev.vtlab.downstream.JsonAnswers.error;
-import static dev.vtlab.downstream.JsonAnswers.only;
+import static dev.vtlab.downstream.serving.JsonAnswers.JSON;
+import static dev.vtlab.downstream.serving.JsonAnswers.answer;
+import static dev.vtlab.downstream.serving.JsonAnswers.error;
+import static dev.vtlab.downstream.serving.JsonAnswers.only;
 
 /**
  * The visit store: keeps a count of visits and waits before each answer, like a slow service behind the server.

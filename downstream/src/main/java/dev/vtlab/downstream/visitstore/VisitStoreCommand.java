@@ -1,8 +1,8 @@
 package dev.vtlab.downstream.visitstore;
 
-import dev.vtlab.downstream.DurationConverter;
-import dev.vtlab.downstream.Foreground;
-import dev.vtlab.downstream.RunnerWatch;
+import dev.vtlab.downstream.serving.DurationConverter;
+import dev.vtlab.downstream.serving.Foreground;
+import dev.vtlab.downstream.serving.RunnerWatch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

@@ -1,7 +1,9 @@
 package dev.vtlab.adapters.out.visitstore;
 
+import dev.vtlab.adapters.Downstreams;
 import dev.vtlab.adapters.RunningServer;
 import dev.vtlab.adapters.lab.VisitTally;
+import dev.vtlab.downstream.visitstore.VisitStore;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -22,7 +24,7 @@ class VisitStoreFaultsTest {
 
     @Test
     void a_store_that_is_down_is_a_502_and_the_server_recovers_when_it_is_back() {
-        FakeVisitStore gone = FakeVisitStore.start();
+        VisitStore gone = Downstreams.visitStore(0, Duration.ZERO);
         int port = gone.port();
         URI url = gone.url();
         gone.close();
@@ -32,7 +34,7 @@ class VisitStoreFaultsTest {
             }
             assertThat(server.bean(VisitTally.class).visitsSaved()).isZero();
 
-            try (FakeVisitStore back = FakeVisitStore.startOn(port, Duration.ZERO)) {
+            try (VisitStore back = Downstreams.visitStore(port, Duration.ZERO)) {
                 assertThat(server.get("/sync?name=Ada").statusCode()).isEqualTo(200);
                 assertThat(back.saved()).isEqualTo(1);
                 assertThat(server.bean(VisitTally.class).visitsSaved()).isEqualTo(1);
@@ -43,13 +45,13 @@ class VisitStoreFaultsTest {
     @ParameterizedTest
     @ValueSource(strings = {"/sync", "/async"})
     void a_store_slower_than_the_timeout_is_a_504_and_nothing_is_counted(String path) {
-        try (FakeVisitStore store = FakeVisitStore.start(); RunningServer server = serverUsing(store.url())) {
-            store.behave(FakeVisitStore.Behaviour.TOO_SLOW);
+        try (VisitStore store = Downstreams.visitStore(0, Duration.ZERO); RunningServer server = serverUsing(store.url())) {
+            store.inject(VisitStore.Fault.TOO_SLOW);
 
             assertProblem(server.get(path + "?name=Ada"), 504, "Visit store timed out", "TIMEOUT", store.url());
             assertThat(server.bean(VisitTally.class).visitsSaved()).isZero();
 
-            store.behave(FakeVisitStore.Behaviour.HEALTHY);
+            store.inject(VisitStore.Fault.NONE);
             assertThat(server.get(path + "?name=Ada").statusCode()).isEqualTo(200);
         }
     }
@@ -57,8 +59,8 @@ class VisitStoreFaultsTest {
     @ParameterizedTest
     @ValueSource(strings = {"/sync", "/async"})
     void a_store_answering_500_is_a_502_and_nothing_is_counted(String path) {
-        try (FakeVisitStore store = FakeVisitStore.start(); RunningServer server = serverUsing(store.url())) {
-            store.behave(FakeVisitStore.Behaviour.ANSWERS_500);
+        try (VisitStore store = Downstreams.visitStore(0, Duration.ZERO); RunningServer server = serverUsing(store.url())) {
+            store.inject(VisitStore.Fault.ANSWERS_500);
 
             HttpResponse<String> response = server.get(path + "?name=Ada");
 
@@ -71,8 +73,8 @@ class VisitStoreFaultsTest {
     @ParameterizedTest
     @ValueSource(strings = {"/sync", "/async"})
     void a_store_answering_a_malformed_body_is_a_502(String path) {
-        try (FakeVisitStore store = FakeVisitStore.start(); RunningServer server = serverUsing(store.url())) {
-            store.behave(FakeVisitStore.Behaviour.ANSWERS_GARBAGE);
+        try (VisitStore store = Downstreams.visitStore(0, Duration.ZERO); RunningServer server = serverUsing(store.url())) {
+            store.inject(VisitStore.Fault.ANSWERS_GARBAGE);
 
             HttpResponse<String> response = server.get(path + "?name=Ada");
 

@@ -1,5 +1,6 @@
 package dev.vtlab.loadgen.lab;
 
+import dev.vtlab.downstream.serving.Stats;
 import dev.vtlab.loadgen.json.Json;
 
 import java.io.IOException;
@@ -9,19 +10,18 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 
-/** Reads the visit store's count at the store ({@code GET /stats}), so that lost writes are counted where they land. */
-public final class VisitStoreClient implements VisitCounter {
+/**
+ * Reads a downstream process's count of the visits it keeps ({@code GET /stats} of the visit store or the
+ * database), so that lost writes are counted where they land.
+ */
+public final class DownstreamStats implements VisitCounter {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
-
-    /** The store's answer to {@code /stats}. */
-    record Stats(long saved) {
-    }
 
     private final HttpClient client;
     private final URI store;
 
-    public VisitStoreClient(HttpClient client, URI store) {
+    public DownstreamStats(HttpClient client, URI store) {
         this.client = client;
         this.store = store;
     }

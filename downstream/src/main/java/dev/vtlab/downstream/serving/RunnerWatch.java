@@ -1,4 +1,4 @@
-package dev.vtlab.downstream;
+package dev.vtlab.downstream.serving;
 
 /**
  * For a downstream process that the matrix starts as a child: given the matrix's process id

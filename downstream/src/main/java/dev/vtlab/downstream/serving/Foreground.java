@@ -1,4 +1,4 @@
-package dev.vtlab.downstream;
+package dev.vtlab.downstream.serving;
 
 import java.io.PrintWriter;
 import java.util.concurrent.CountDownLatch;

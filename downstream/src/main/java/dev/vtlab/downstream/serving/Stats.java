@@ -1,4 +1,4 @@
-package dev.vtlab.downstream;
+package dev.vtlab.downstream.serving;
 
 /**
  * What every downstream process answers on {@code GET /stats}, at once: how many visits it keeps. The matrix reads

@@ -1,0 +1,92 @@
+package dev.vtlab.adapters;
+
+import dev.vtlab.downstream.database.VisitDatabase;
+import dev.vtlab.downstream.visitstore.VisitStore;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+/** Test helper: the real downstream processes' code, started in this JVM on loopback. */
+public final class Downstreams {
+
+    private Downstreams() {
+    }
+
+    /**
+     * The visit store on {@code port} (0: a free one), waiting {@code delay} on each call (so that an async answer
+     * always comes after the caller has attached its continuation, as with a store in another process).
+     */
+    public static VisitStore visitStore(int port, Duration delay) {
+        try {
+            return VisitStore.start(port, delay, delay);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** H2 over TCP on {@code port} (0: a free one), with an empty visit table. */
+    public static VisitDatabase database(int port) {
+        try {
+            return VisitDatabase.startH2(port, 0);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (SQLException e) {
+            throw new IllegalStateException("H2 did not start", e);
+        }
+    }
+
+    /**
+     * The database as its own process ({@code vtlab-downstream database}), as the matrix runs it, so that a test can
+     * kill it for real: H2 over TCP on loopback {@code port}, ready when a JDBC connection succeeds.
+     */
+    public static DatabaseProcess databaseProcess(int port) throws IOException, InterruptedException {
+        Path jar = Path.of("../downstream/target/vtlab-downstream-exec.jar").toAbsolutePath().normalize();
+        if (!Files.isRegularFile(jar)) {
+            throw new IllegalStateException(jar + " is missing: run ./mvnw verify from the repository root, which "
+                    + "packages the downstream module before it tests the adapters");
+        }
+        Process process = new ProcessBuilder(ProcessHandle.current().info().command().orElseThrow(), "-jar",
+                jar.toString(), "database", "--port", String.valueOf(port), "--stats-port", "0")
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        DatabaseProcess database = new DatabaseProcess(process, "jdbc:h2:tcp://127.0.0.1:" + port
+                + "/mem:vtlab;USER=sa;PASSWORD=");
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (true) {
+            try {
+                DriverManager.getConnection(database.jdbcUrl()).close();
+                return database;
+            } catch (SQLException notYet) {
+                if (!process.isAlive() || System.nanoTime() > deadline) {
+                    database.kill();
+                    throw new IllegalStateException("the database process did not serve within 30 s", notYet);
+                }
+                Thread.sleep(100);
+            }
+        }
+    }
+
+    /** A database process; {@link #kill()} is SIGKILL. */
+    public record DatabaseProcess(Process process, String jdbcUrl) implements AutoCloseable {
+
+        public void kill() throws InterruptedException {
+            process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+
+        @Override
+        public void close() throws InterruptedException {
+            kill();
+        }
+    }
+
+    /** The TCP port in a database's JDBC URL. */
+    public static int port(VisitDatabase database) {
+        String url = database.jdbcUrl();
+        return Integer.parseInt(url.substring(url.indexOf("127.0.0.1:") + 10, url.indexOf('/', 20)));
+    }
+}
