@@ -23,6 +23,11 @@ public final class Downstream implements Runnable {
 
     /** Runs the command line and returns the exit code (2 for bad arguments). */
     public static int execute(String... args) {
+        return commandLine().execute(args);
+    }
+
+    /** The command line, for callers that parse or redirect it. */
+    public static CommandLine commandLine() {
         CommandLine cli = new CommandLine(new Downstream());
         // One line that says what is wrong and where the usage is, not a page of usage.
         cli.setParameterExceptionHandler((error, ignored) -> {
@@ -31,7 +36,7 @@ public final class Downstream implements Runnable {
                     + " --help')");
             return failed.getCommandSpec().exitCodeOnInvalidInput();
         });
-        return cli.execute(args);
+        return cli;
     }
 
     @Override

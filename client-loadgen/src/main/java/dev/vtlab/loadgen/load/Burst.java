@@ -74,9 +74,9 @@ public final class Burst {
     private static RequestResult send(HttpClient client, HttpRequest request, int id, long release) {
         long start = System.nanoTime();
         try {
-            HttpResponse<Void> response = client.send(request, HttpResponse.BodyHandlers.discarding());
+            HttpResponse<String> response = client.send(request, FailureBody.HANDLER);
             return new RequestResult(id, micros(start - release), micros(System.nanoTime() - release),
-                    response.statusCode(), null);
+                    response.statusCode(), FailureBody.cause(response));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return new RequestResult(id, micros(start - release), micros(System.nanoTime() - release), 0,

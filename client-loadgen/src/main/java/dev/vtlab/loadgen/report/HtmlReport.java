@@ -38,6 +38,10 @@ final class HtmlReport {
             html.append("<h2>").append(mode.label()).append(" <code>").append(mode.path())
                     .append("</code>, relevant flags ").append(mode.relevantFlags()).append("</h2>");
             html.append(c.results(mode).html());
+            if (c.poolBound(mode) != null) {
+                html.append("<h3>The pool's bound against what was measured</h3><p>").append(Html.escape(PoolBound.RULE))
+                        .append("</p>").append(c.poolBound(mode).html());
+            }
             html.append("<h3>Latency percentiles per combination</h3>").append(Charts.percentiles(runs));
             html.append("<h3>Response time against request start: baseline and fastest (failed requests in black)</h3>")
                     .append(Charts.responseTimes(baselineAndBest(runs, samples)));

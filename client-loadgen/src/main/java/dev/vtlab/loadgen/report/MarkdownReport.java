@@ -25,6 +25,10 @@ final class MarkdownReport {
             md.append("## ").append(mode.label()).append(" (").append(mode.path()).append(", relevant flags: ")
                     .append(mode.relevantFlags()).append(")\n\n");
             md.append(c.results(mode).markdown()).append('\n');
+            if (c.poolBound(mode) != null) {
+                md.append("The pool's bound against what was measured. ").append(PoolBound.RULE).append("\n\n");
+                md.append(c.poolBound(mode).markdown()).append('\n');
+            }
             md.append("Which thread ran each layer (kind and pool, from the server's /lab/threads):\n\n");
             md.append(c.placement(mode).markdown()).append('\n');
         }

@@ -73,12 +73,19 @@ final class ReportContent {
                 settings.profile().name().toLowerCase(Locale.ROOT), settings.profile().scaling(),
                 settings.serverArgs().isEmpty() ? "none (Boot's defaults)" : String.join(", ", settings.serverArgs()),
                 settings.repeat()));
-        lines.add(settings.repository() == Repository.HTTP
-                ? "Repository: http. The server calls the visit store (a separate process on loopback, one per "
-                        + "server) over HTTP/1.1 with java.net.http.HttpClient; the delays are on the store's side, "
-                        + "and lost writes are counted at the store."
-                : "Repository: sleepy. The server's own threads sleep through each repository call; lost writes "
-                        + "are counted by the server's lab.");
+        lines.add(switch (settings.repository()) {
+            case HTTP -> "Repository: http. The server calls the visit store (a separate process on loopback, one "
+                    + "per server) over HTTP/1.1 with java.net.http.HttpClient; the delays are on the store's side, "
+                    + "and lost writes are counted at the store.";
+            case JDBC -> "Repository: jdbc. The server borrows a connection from HikariCP for each repository call "
+                    + "and the database waits the delay on it (" + (settings.databaseUrl() == null
+                    ? "H2 over TCP, a separate process on loopback, one per server" : "the PostgreSQL at "
+                    + settings.databaseUrl().replaceAll("[?].*", "")) + "); pool " + settings.poolSize()
+                    + " connections, bulkhead " + (settings.maxConcurrent() == null ? "off"
+                    : settings.maxConcurrent()) + "; lost writes are counted in the database.";
+            case SLEEPY -> "Repository: sleepy. The server's own threads sleep through each repository call; lost "
+                    + "writes are counted by the server's lab.";
+        });
         lines.add("The numbers describe a burst: every request is released at the same instant, so latency includes "
                 + "the time a request waits for a free thread or connection. It is not a steady request rate. "
                 + "'send spread' is the time between the first and the last request actually sent, and 'client "
@@ -143,6 +150,27 @@ final class ReportContent {
         return new Table(List.of("flags", "status", "repeats", "p50 ms", "p99 ms", "p99 range ms", "wall ms",
                 "failures", "lost writes", "platform threads peak", "virtual threads started",
                 "pinned events", "heap MB", "notes"), rows);
+    }
+
+    /**
+     * For a JDBC variant, one row per (combination, mode): the bound the pool imposes, what was measured, and
+     * whether the run was pool-bound; {@code null} for the other adapters.
+     */
+    Table poolBound(Mode mode) {
+        if (settings.poolSize() == null) {
+            return null;
+        }
+        List<List<String>> rows = new ArrayList<>();
+        for (Repeats cell : Repeats.of(runsOf(mode))) {
+            PoolBound b = PoolBound.of(settings, cell);
+            rows.add(List.of(cell.flags(), String.valueOf(b.poolSize()),
+                    b.maxConcurrent() == null ? "off" : String.valueOf(b.maxConcurrent()), ms(b.poolBoundMs()),
+                    b.threadBoundMs() == null ? "-" : ms(b.threadBoundMs()), ms(cell.p99().median()),
+                    ms(cell.wall().median()), String.valueOf(b.refusedByPool()), String.valueOf(b.failedOtherwise()),
+                    b.verdict()));
+        }
+        return new Table(List.of("flags", "pool", "bulkhead", "pool's bound ms", "threads' bound ms", "p99 ms",
+                "wall ms", "refused by pool or bulkhead", "failed otherwise", "verdict"), rows);
     }
 
     /** Lost writes summed over the repeats, or "unknown" when any repeat's count could not be read. */

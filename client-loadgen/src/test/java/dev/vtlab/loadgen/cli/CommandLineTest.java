@@ -70,11 +70,16 @@ class CommandLineTest {
             "matrix --guard synchronized --repository http",
             "matrix --repeat 21",
             "matrix --server-arg vtlab.repository.kind=http",
-            "visit-store --port 70000",
-            "visit-store --port -1",
-            "visit-store --count-delay forever",
-            "visit-store --save-delay 2m",
-            "visit-store --bogus",
+            "matrix --pool-size 10",
+            "matrix --repository jdbc --pool-size 0",
+            "matrix --repository jdbc --max-concurrent lots",
+            "matrix --repository jdbc --max-concurrent 0",
+            "matrix --repository jdbc --database-url jdbc:mysql://127.0.0.1/vtlab",
+            "matrix --database-url jdbc:postgresql://127.0.0.1/vtlab",
+            "matrix --repository jdbc --guard synchronized",
+            "matrix --repository jdbc --server-arg vtlab.repository.pool-size=3",
+            "matrix --downstream-jar /no/such.jar",
+            "visit-store --port 8081",
             "",
             "frobnicate"})
     void a_bad_command_line_prints_usage_and_exits_2(String args) {
@@ -99,11 +104,19 @@ class CommandLineTest {
         assertThat(execute("matrix", "--guard", "mutex").err())
                 .contains("unknown guard 'mutex'; expected none, synchronized, reentrant-lock");
         assertThat(execute("matrix", "--repository", "sleepy,postgres").err())
-                .contains("unknown repository 'postgres'; expected sleepy or http");
-        assertThat(execute("visit-store", "--port", "70000").err())
-                .contains("--port must be between 0 and 65535, was 70000", "Usage: vtlab-loadgen visit-store");
-        assertThat(execute("visit-store", "--save-delay", "2m").err())
-                .contains("must be at most 60s, was 120000ms");
+                .contains("unknown repository 'postgres'; expected sleepy, http or jdbc");
+        assertThat(execute("matrix", "--pool-size", "10").err())
+                .contains("--pool-size applies to the jdbc repository only; add --repository jdbc");
+        assertThat(execute("matrix", "--repository", "jdbc", "--pool-size", "0").err())
+                .contains("--pool-size must be between 1 and 10000, was 0");
+        assertThat(execute("matrix", "--repository", "jdbc", "--max-concurrent", "lots").err())
+                .contains("--max-concurrent takes off or a whole number, was 'lots'");
+        assertThat(execute("matrix", "--repository", "jdbc", "--database-url", "jdbc:mysql://127.0.0.1/vtlab").err())
+                .contains("--database-url must be a jdbc:postgresql:// URL");
+        assertThat(execute("matrix", "--repository", "jdbc", "--guard", "synchronized").err())
+                .contains("--guard applies to the sleepy repository only");
+        assertThat(execute("matrix", "--downstream-jar", "/no/such.jar").err())
+                .contains("--downstream-jar /no/such.jar does not exist");
     }
 
     @Test

@@ -32,6 +32,7 @@ final class CommandChecks {
 
     static final String SERVER_MAIN = "dev.vtlab.adapters.config.VtlabServer";
     static final String LOADGEN_MAIN = "dev.vtlab.loadgen.LoadGenerator";
+    static final String DOWNSTREAM_MAIN = "dev.vtlab.downstream.Downstream";
     private static final Duration READY = Duration.ofSeconds(60);
     /** Argument lists already seen starting a server in this JVM: each is started once. */
     private static final Set<List<String>> STARTED = new HashSet<>();
@@ -86,6 +87,16 @@ final class CommandChecks {
             LoadGenerator.commandLine().parseArgs(args.toArray(String[]::new));
         } catch (CommandLine.ParameterException e) {
             fail("%s: vtlab-loadgen %s is refused by its own parser: %s", where, String.join(" ", args),
+                    e.getMessage());
+        }
+        assertThat(args).as(where).isNotEmpty();
+    }
+
+    static void assertDownstreamAccepts(List<String> args, String where) {
+        try {
+            dev.vtlab.downstream.Downstream.commandLine().parseArgs(args.toArray(String[]::new));
+        } catch (CommandLine.ParameterException e) {
+            fail("%s: vtlab-downstream %s is refused by its own parser: %s", where, String.join(" ", args),
                     e.getMessage());
         }
         assertThat(args).as(where).isNotEmpty();

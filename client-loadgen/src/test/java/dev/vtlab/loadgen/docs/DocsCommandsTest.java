@@ -28,7 +28,7 @@ import static org.assertj.core.api.Assertions.fail;
 class DocsCommandsTest {
 
     private static final Set<String> GOALS = Set.of("package", "test", "verify");
-    private static final Set<String> PROFILES = Set.of("-Pserver", "-Pexperiment");
+    private static final Set<String> PROFILES = Set.of("-Pserver", "-Pexperiment", "-Pdownstream");
 
     @ParameterizedTest
     @ValueSource(strings = {"README.md", "docs/running.md", "docs/workshop.md", "docs/jdk-21-vs-25.md"})
@@ -83,6 +83,8 @@ class DocsCommandsTest {
             } else if (word.equals("-am") || word.equals("-DskipTests")
                     || word.equals("-Dsurefire.failIfNoSpecifiedTests=false")) {
                 continue;
+            } else if (word.startsWith("-Dvtlab.args=") && words.contains("-Pdownstream")) {
+                CommandChecks.assertDownstreamAccepts(CommandChecks.words(value), command);
             } else if (word.startsWith("-Dvtlab.args=")) {
                 CommandChecks.assertLoadGeneratorAccepts(CommandChecks.words(value), command);
             } else if (word.startsWith("-Dvtlab.server.args=")) {

@@ -25,7 +25,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class RunConfigurationsTest {
 
     private static final List<String> EXPECTED = List.of("vtlab server (flags.properties)", "vtlab server, T on",
-            "vtlab server, HTTP adapter", "visit store", "load generator: one burst (run --mode sync)",
+            "vtlab server, HTTP adapter", "vtlab server, JDBC adapter", "visit store", "database (H2 over TCP)",
+            "load generator: one burst (run --mode sync)",
             "matrix: quick profile", "matrix: seed profile");
 
     /** One run configuration, as either IDE stores it. */
@@ -55,11 +56,10 @@ class RunConfigurationsTest {
                 case CommandChecks.LOADGEN_MAIN -> {
                     CommandChecks.assertLoadGeneratorAccepts(args, where);
                     CommandChecks.assertArgumentFilesExist(CommandChecks.words(c.vmArgs()), where);
-                    if (!args.getFirst().equals("visit-store")) {
-                        assertThat(c.vmArgs()).as(where + ": a measuring client runs with its JVM options")
-                                .contains("@client-loadgen/jvm.options");
-                    }
+                    assertThat(c.vmArgs()).as(where + ": a measuring client runs with its JVM options")
+                            .contains("@client-loadgen/jvm.options");
                 }
+                case CommandChecks.DOWNSTREAM_MAIN -> CommandChecks.assertDownstreamAccepts(args, where);
                 case CommandChecks.SERVER_MAIN -> CommandChecks.assertServerStarts(CommandChecks.words(c.vmArgs()),
                         args, where);
                 default -> throw new AssertionError(where + ": unexpected main class " + c.mainClass());

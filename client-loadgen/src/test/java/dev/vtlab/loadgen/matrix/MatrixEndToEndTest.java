@@ -73,7 +73,7 @@ class MatrixEndToEndTest {
                 "--server-jar", ServerJar.path().toString(), "--out", out.toString());
 
         assertThat(outcome.exitCode()).as(outcome.out() + outcome.err()).isZero();
-        assertThat(outcome.out()).contains("-- sleepy: repository sleepy", "-- http: repository http", "comparison.md");
+        assertThat(outcome.out()).contains("-- sleepy: sleepy/JDK", "-- http: http/JDK", "comparison.md");
         JsonNode http = Json.MAPPER.readTree(out.resolve("http/results.json").toFile());
         assertThat(http.path("settings").path("repository").asString()).isEqualTo("HTTP");
         assertThat(http.path("runs")).hasSize(3); // sync with R held off; async with R off and on
@@ -87,9 +87,45 @@ class MatrixEndToEndTest {
         }
         assertThat(out.resolve("sleepy/report.md")).content().contains("sleepy repository");
         assertThat(out.resolve("http/report.md")).content().contains("http repository", "Repository: http.");
-        assertThat(out.resolve("http/servers/T0A0W0R1-store.log")).content().contains("visit store on");
+        assertThat(out.resolve("http/servers/T0A0W0R1-http.log")).content().contains("visit store on");
         assertThat(out.resolve("comparison.md")).content()
                 .contains("| async | R |", "sleepy p99 ms", "http lost writes", "[http](http/report.md)");
+        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)).isEmpty();
+    }
+
+    /**
+     * The JDBC adapter over two pool sizes: a database process (H2 over TCP) per server, visits counted in the
+     * database, each report stating the pool's bound and a verdict, and no database left behind.
+     */
+    @Test
+    void the_jdbc_repository_is_measured_per_pool_size_with_writes_counted_in_the_database(@TempDir Path out)
+            throws Exception {
+        CommandLineTestSupport.Outcome outcome = CommandLineTestSupport.execute("matrix", "--modes", "sync",
+                "--flags", "T", "--requests", "20", "--delay", "20ms", "--warmup", "5", "--repeat", "1",
+                "--repository", "jdbc", "--pool-size", "2,20", "--server-jar", ServerJar.path().toString(),
+                "--out", out.toString());
+
+        assertThat(outcome.exitCode()).as(outcome.out() + outcome.err()).isZero();
+        assertThat(outcome.out()).contains("-- pool2: jdbc/JDK", "/pool 2/bulkhead off", "-- pool20: jdbc/JDK");
+        for (String pool : List.of("pool2", "pool20")) {
+            JsonNode results = Json.MAPPER.readTree(out.resolve(pool + "/results.json").toFile());
+            assertThat(results.path("settings").path("repository").asString()).isEqualTo("JDBC");
+            assertThat(results.path("runs")).hasSize(2); // sync with T off and on
+            for (JsonNode run : results.path("runs")) {
+                assertThat(run.path("status").asString()).isEqualTo("OK");
+                JsonNode summary = run.path("summary");
+                assertThat(summary.path("serverEnvironment").path("repository").asString()).isEqualTo("jdbc");
+                assertThat(summary.path("serverEnvironment").path("pool").path("size").asInt())
+                        .isEqualTo(Integer.parseInt(pool.substring(4)));
+                assertThat(summary.path("visitsSaved").asLong())
+                        .isEqualTo(summary.path("succeeded").asLong() + summary.path("warmupSucceeded").asLong());
+                assertThat(summary.path("lostWrites").asInt()).isZero();
+            }
+            assertThat(out.resolve(pool + "/report.md")).content().contains("jdbc repository", "Repository: jdbc.",
+                    "The pool's bound against what was measured", "| pool's bound ms |");
+            assertThat(out.resolve(pool + "/servers/T0A0W0R0-jdbc.log")).content().contains("database at jdbc:h2:tcp");
+        }
+        assertThat(out.resolve("pool2/report.md")).content().contains("| T0 A0 W0 R0 | 2 | off | 400 | 16 |");
         assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)).isEmpty();
     }
 

@@ -56,22 +56,63 @@ class PinningTest {
     }
 
     /**
-     * Starts a server on {@code jdk} with T on and the guard, fires two small bursts and returns the pinned events of
+     * The JDBC adapter on H2 over TCP (a database process, as the matrix runs it), T and R on: every request's
+     * virtual thread waits inside the driver's socket read while it holds a pooled connection. Counted on the
+     * build's JDK and, when one is found, on a JDK 21: neither H2 2.4's driver nor HikariCP 7 blocks in a
+     * monitor there, so nothing pins on either (docs/pools.md has the seed-sized runs).
+     */
+    @Test
+    void the_jdbc_adapter_on_h2_pins_no_carrier_on_the_build_jdk_or_on_jdk_21(@TempDir Path dir) throws Exception {
+        assertThat(jdbcPinnedEvents(JdkFinder.running(), dir.resolve("build"))).isZero();
+        JdkFinder.Jdk jdk21;
+        try {
+            jdk21 = JdkFinder.ofThisMachine().find("21");
+        } catch (JdkFinder.NotFoundException e) {
+            assumeTrue(false, "JDK 21 part skipped: " + e.getMessage() + " (README: getting a JDK 21)");
+            return;
+        }
+        assertThat(jdbcPinnedEvents(jdk21, dir.resolve("21"))).isZero();
+    }
+
+    private long jdbcPinnedEvents(JdkFinder.Jdk jdk, Path dir) throws Exception {
+        Files.createDirectories(dir);
+        ChildProcesses children = new ChildProcesses();
+        int databasePort = ServerProcess.freePort();
+        try (ServerProcess database = ServerProcess.start(statsPort -> List.of(ServerJar.java(), "-jar",
+                        ServerJar.downstreamPath().toString(), "database", "--port", String.valueOf(databasePort),
+                        "--stats-port", String.valueOf(statsPort)), "/stats", dir.resolve("database.log"), client,
+                Duration.ofSeconds(60), children)) {
+            return secondBurst(jdk, dir, "--vtlab.repository.kind=jdbc", "--vtlab.repository.url=jdbc:h2:tcp://"
+                    + "127.0.0.1:" + databasePort + "/mem:vtlab;USER=sa;PASSWORD=", "--vtlab.repository.pool-size="
+                    + REQUESTS, "--vtlab.virtual-threads.repository=true").path("serverJvm")
+                    .path("virtualThreadsPinned").asLong();
+        }
+    }
+
+    private long pinnedEvents(JdkFinder.Jdk jdk, String guard, Path dir) throws Exception {
+        JsonNode summary = secondBurst(jdk, dir, "--vtlab.repository.guard=" + guard);
+        assertThat(summary.path("serverEnvironment").path("repositoryGuard").asString()).isEqualTo(guard);
+        return summary.path("serverJvm").path("virtualThreadsPinned").asLong();
+    }
+
+    /**
+     * Starts a server on {@code jdk} with T on and the settings, fires two small bursts and returns the summary of
      * the second. The first matters: on a fresh server, a virtual thread that loads a class holds the class
      * loader's lock in a native frame and pins on any JDK (6 such events in the first burst on JDK 25 here, in
      * {@code ClassLoader.loadClass}); those are not the guard's.
      */
-    private long pinnedEvents(JdkFinder.Jdk jdk, String guard, Path dir) throws Exception {
+    private JsonNode secondBurst(JdkFinder.Jdk jdk, Path dir, String... settings) throws Exception {
         Files.createDirectories(dir);
+        List<String> args = new java.util.ArrayList<>(List.of("--vtlab.virtual-threads.tomcat=true",
+                "--vtlab.repository.count-delay=50ms", "--vtlab.repository.save-delay=50ms"));
+        args.addAll(List.of(settings));
         try (ServerProcess server = ServerProcess.startServer(jdk.java().toString(), ServerJar.path(), List.of(),
-                List.of("--vtlab.virtual-threads.tomcat=true", "--vtlab.repository.guard=" + guard,
-                        "--vtlab.repository.count-delay=50ms", "--vtlab.repository.save-delay=50ms"),
-                dir.resolve("server.log"), client, Duration.ofSeconds(90), new ChildProcesses())) {
+                args, dir.resolve("server.log"), client, Duration.ofSeconds(90), new ChildProcesses())) {
             burst(server, dir.resolve("first.json"));
             JsonNode summary = burst(server, dir.resolve("second.json"));
             assertThat(summary.path("serverEnvironment").path("javaVersion").asString()).isEqualTo(jdk.version());
-            assertThat(summary.path("serverEnvironment").path("repositoryGuard").asString()).isEqualTo(guard);
-            return summary.path("serverJvm").path("virtualThreadsPinned").asLong();
+            assertThat(summary.path("failed").asLong()).as("every request of the burst succeeded").isZero();
+            return summary;
         }
     }
 
