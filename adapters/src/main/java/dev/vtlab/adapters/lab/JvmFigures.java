@@ -6,6 +6,7 @@ import java.lang.management.MemoryMXBean;
 import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Optional;
 
 /** Lab recorder: the server JVM's thread and memory figures for one run (since the last reset). */
@@ -37,6 +38,7 @@ public final class JvmFigures {
                 threads.getTotalStartedThreadCount() - platformStartedAtReset,
                 virtualThreads.started(),
                 virtualThreads.pinned(),
+                virtualThreads.pinnedSites(),
                 memory.getHeapMemoryUsage().getUsed(),
                 memory.getHeapMemoryUsage().getCommitted(),
                 residentSetBytes().orElse(-1L));
@@ -62,12 +64,14 @@ public final class JvmFigures {
      * @param platformThreadsStarted platform threads started since the reset
      * @param virtualThreadsStarted  virtual threads started since the reset (JFR {@code jdk.VirtualThreadStart})
      * @param virtualThreadsPinned   pinned events since the reset (JFR {@code jdk.VirtualThreadPinned})
+     * @param pinnedSites            the same events by where they happened ({@link PinnedSite})
      * @param heapUsedBytes          heap in use now (no GC is forced)
      * @param heapCommittedBytes     heap committed now
      * @param residentSetBytes       process RSS, -1 where /proc is missing
      */
     public record Snapshot(int platformThreadsLive, int platformThreadsPeak, long platformThreadsStarted,
-                           long virtualThreadsStarted, long virtualThreadsPinned, long heapUsedBytes,
+                           long virtualThreadsStarted, long virtualThreadsPinned,
+                           Map<String, Long> pinnedSites, long heapUsedBytes,
                            long heapCommittedBytes, long residentSetBytes) {
     }
 }

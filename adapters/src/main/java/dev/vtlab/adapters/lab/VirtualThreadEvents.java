@@ -4,10 +4,14 @@ import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordingStream;
 
 import java.time.Duration;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Lab recorder: counts virtual threads started and pinned, streamed from JDK Flight Recorder inside the server.
+ * Lab recorder: counts virtual threads started and pinned, and where each pin happened ({@link PinnedSite}),
+ * streamed from JDK Flight Recorder inside the server.
  * JFR delivers events about once a second, so a reader waits that long after a run before trusting the counts.
  * <p>
  * Why the chunks are rotated: the stream's parser keeps every constant of the JFR chunk it reads and of the one
@@ -26,6 +30,7 @@ public final class VirtualThreadEvents implements AutoCloseable {
 
     private final LongAdder started = new LongAdder();
     private final LongAdder pinned = new LongAdder();
+    private final Map<String, LongAdder> pinnedSites = new ConcurrentHashMap<>();
     private final LongAdder sinceRotation = new LongAdder();
     private final LongAdder rotations = new LongAdder();
     private final RecordingStream stream = new RecordingStream();
@@ -36,12 +41,15 @@ public final class VirtualThreadEvents implements AutoCloseable {
         stream.setMaxAge(KEPT_ON_DISK);
         stream.enable("jdk.VirtualThreadStart");
         // Any pinning at all is worth seeing in a lab, not only the default 20 ms and longer.
-        stream.enable("jdk.VirtualThreadPinned").withThreshold(Duration.ZERO);
+        stream.enable("jdk.VirtualThreadPinned").withThreshold(Duration.ZERO).withStackTrace();
         stream.onEvent("jdk.VirtualThreadStart", event -> {
             started.increment();
             sinceRotation.increment();
         });
-        stream.onEvent("jdk.VirtualThreadPinned", event -> pinned.increment());
+        stream.onEvent("jdk.VirtualThreadPinned", event -> {
+            pinned.increment();
+            pinnedSites.computeIfAbsent(PinnedSite.of(event.getStackTrace()), site -> new LongAdder()).increment();
+        });
         // After each flush (about once a second), on the stream's thread: no thread of the lab's own.
         stream.onFlush(this::rotateIfEventsArrived);
         stream.startAsync();
@@ -57,10 +65,18 @@ public final class VirtualThreadEvents implements AutoCloseable {
         return pinned.sum();
     }
 
+    /** Pinned-thread events since the last reset, by where they happened, e.g. {@code driver: org.h2...}. */
+    public Map<String, Long> pinnedSites() {
+        Map<String, Long> sites = new TreeMap<>();
+        pinnedSites.forEach((site, count) -> sites.put(site, count.sum()));
+        return sites;
+    }
+
     /** Starts counting from zero. */
     public void reset() {
         started.reset();
         pinned.reset();
+        pinnedSites.clear();
     }
 
     /** New chunks begun so far (for tests). */

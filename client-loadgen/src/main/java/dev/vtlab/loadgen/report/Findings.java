@@ -212,7 +212,9 @@ public record Findings(double threshold, List<FlagEffect> flagEffects, List<Best
             if (jvm != null && jvm.virtualThreadsPinned() > 0) {
                 notes.add(String.format(Locale.ROOT, "%s %s: %d pinned events (JFR jdk.VirtualThreadPinned): virtual "
                                 + "threads blocked while holding their carrier, e.g. in synchronized on JDK 21 to 23, "
-                                + "or while loading a class.", run.mode(), run.flags(), jvm.virtualThreadsPinned()));
+                                + "or while loading a class%s.", run.mode(), run.flags(), jvm.virtualThreadsPinned(),
+                        jvm.pinnedSites().isEmpty() ? "" : "; where: " + String.join(", ", jvm.pinnedSites().entrySet()
+                                .stream().map(site -> site.getKey() + " x" + site.getValue()).toList())));
             }
             if (s.client().kernelQueueTrouble()) {
                 notes.add(String.format(Locale.ROOT, "%s %s: the kernel's listen queue overflowed or SYNs were "

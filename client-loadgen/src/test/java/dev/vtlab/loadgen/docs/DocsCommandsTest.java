@@ -31,18 +31,20 @@ class DocsCommandsTest {
     private static final Set<String> PROFILES = Set.of("-Pserver", "-Pexperiment", "-Pdownstream");
 
     @ParameterizedTest
-    @ValueSource(strings = {"README.md", "docs/running.md", "docs/workshop.md", "docs/jdk-21-vs-25.md"})
+    @ValueSource(strings = {"README.md", "docs/running.md", "docs/workshop.md", "docs/jdk-21-vs-25.md",
+            "docs/pools.md"})
     void every_command_is_checked_and_works(String document) throws Exception {
         List<String> commands = commands(CommandChecks.root().resolve(document));
         assertThat(commands).as("commands found in " + document).isNotEmpty();
         List<String> curls = new ArrayList<>();
         for (String command : commands) {
-            List<String> words = CommandChecks.words(command);
+            List<String> words = withoutEnvironment(CommandChecks.words(command), command);
             switch (words.getFirst()) {
                 case "./mvnw" -> checkMaven(words, command);
                 case "curl" -> curls.add(command);
                 case "git" -> checkGit(words, command);
                 case "pip" -> checkPip(words, command);
+                case "apt-get", "service", "runuser" -> checkPostgresSetup(words, command);
                 default -> fail("%s: a command of a kind no check knows: %s", document, command);
             }
         }
@@ -100,6 +102,31 @@ class DocsCommandsTest {
         }
         if (words.contains("-Pserver")) {
             CommandChecks.assertServerStarts(serverJvm, serverArgs == null ? List.of() : serverArgs, command);
+        }
+    }
+
+    /** A leading {@code VTLAB_TEST_POSTGRES_URL=...}: the one variable a command may set, a URL the tests take. */
+    private static List<String> withoutEnvironment(List<String> words, String command) {
+        if (!words.getFirst().contains("=")) {
+            return words;
+        }
+        assertThat(words.getFirst()).as(command).startsWith("VTLAB_TEST_POSTGRES_URL=jdbc:postgresql://");
+        return words.subList(1, words.size());
+    }
+
+    /**
+     * The PostgreSQL set-up of docs/pools.md, as run on the project's machine (Debian, as root): the package, the
+     * service, and the user, database and connection limit made as the {@code postgres} user.
+     */
+    private static void checkPostgresSetup(List<String> words, String command) {
+        switch (words.getFirst()) {
+            case "apt-get" -> assertThat(words).as(command).containsExactly("apt-get", "install", "-y", "postgresql");
+            case "service" -> assertThat(words).as(command).hasSize(3).startsWith("service", "postgresql")
+                    .satisfies(w -> assertThat(w.get(2)).isIn("start", "restart"));
+            default -> {
+                assertThat(words).as(command).startsWith("runuser", "-u", "postgres", "--");
+                assertThat(words.get(4)).as(command).isIn("createuser", "createdb", "psql");
+            }
         }
     }
 

@@ -51,7 +51,11 @@ class PinningTest {
             return;
         }
 
-        assertThat(pinnedEvents(jdk21, "synchronized", dir.resolve("synchronized"))).isPositive();
+        JsonNode synchronizedGuard = serverJvm(jdk21, "synchronized", dir.resolve("synchronized"));
+        assertThat(synchronizedGuard.path("virtualThreadsPinned").asLong()).isPositive();
+        assertThat(synchronizedGuard.path("pinnedSites").propertyNames())
+                .as("the lab says where: the sleepy adapter's synchronized guard, in vtlab's own code")
+                .anyMatch(site -> site.startsWith("vtlab: dev.vtlab.adapters.out.persistence."));
         assertThat(pinnedEvents(jdk21, "reentrant-lock", dir.resolve("lock"))).isZero();
     }
 
@@ -90,9 +94,14 @@ class PinningTest {
     }
 
     private long pinnedEvents(JdkFinder.Jdk jdk, String guard, Path dir) throws Exception {
+        return serverJvm(jdk, guard, dir).path("virtualThreadsPinned").asLong();
+    }
+
+    /** The server's JVM figures for the second burst with this guard. */
+    private JsonNode serverJvm(JdkFinder.Jdk jdk, String guard, Path dir) throws Exception {
         JsonNode summary = secondBurst(jdk, dir, "--vtlab.repository.guard=" + guard);
         assertThat(summary.path("serverEnvironment").path("repositoryGuard").asString()).isEqualTo(guard);
-        return summary.path("serverJvm").path("virtualThreadsPinned").asLong();
+        return summary.path("serverJvm");
     }
 
     /**

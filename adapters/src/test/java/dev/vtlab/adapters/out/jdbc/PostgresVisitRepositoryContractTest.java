@@ -1,0 +1,63 @@
+package dev.vtlab.adapters.out.jdbc;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import dev.vtlab.adapters.VisitRepositoryContract;
+import dev.vtlab.application.port.out.VisitRepository;
+import dev.vtlab.downstream.database.VisitDatabase;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+import java.time.Duration;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * The use-case contract over the JDBC adapter on a real PostgreSQL ({@code pg_sleep} in the database), when
+ * {@code VTLAB_TEST_POSTGRES_URL} names one, e.g. {@code jdbc:postgresql://127.0.0.1:5432/vtlab?user=vtlab&password=vtlab}
+ * (docs/pools.md says how to get one). Skipped, with the reason, otherwise. Each test starts from an empty
+ * {@code visit} table, so point it at a database of its own.
+ */
+class PostgresVisitRepositoryContractTest extends VisitRepositoryContract {
+
+    static final String URL_VARIABLE = "VTLAB_TEST_POSTGRES_URL";
+
+    private static String url;
+    private final ExecutorService asyncExecutor = Executors.newVirtualThreadPerTaskExecutor();
+    private HikariDataSource pool;
+
+    @BeforeAll
+    static void needsAPostgreSql() {
+        url = System.getenv(URL_VARIABLE);
+        assumeTrue(url != null && !url.isBlank(), "skipped: set " + URL_VARIABLE + " to a jdbc:postgresql:// URL with "
+                + "user and password to run the contract on PostgreSQL (docs/pools.md)");
+    }
+
+    @Override
+    protected VisitRepository freshRepository() {
+        try (VisitDatabase prepared = VisitDatabase.attach(url, 0)) {
+            // the schema exists now; start each test from an empty table
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot prepare the PostgreSQL at " + url, e);
+        }
+        HikariConfig config = new HikariConfig();
+        config.setJdbcUrl(url);
+        config.setMaximumPoolSize(2);
+        pool = new HikariDataSource(config);
+        new JdbcTemplate(pool).update("DELETE FROM visit");
+        return new JdbcVisitRepository(new JdbcTemplate(pool), url, Duration.ofMillis(5), Duration.ofMillis(5),
+                asyncExecutor, new ConnectionPool("test-pool", 2, Duration.ofSeconds(30), null),
+                pool.getHikariPoolMXBean());
+    }
+
+    @AfterEach
+    void stop() {
+        if (pool != null) {
+            pool.close();
+        }
+        asyncExecutor.close();
+    }
+}
