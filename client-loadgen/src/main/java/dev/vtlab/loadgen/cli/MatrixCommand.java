@@ -1,11 +1,11 @@
 package dev.vtlab.loadgen.cli;
 
+import dev.vtlab.jdks.JdkFinder;
 import dev.vtlab.downstream.serving.DurationConverter;
 import dev.vtlab.loadgen.load.ClientLimits;
 import dev.vtlab.loadgen.load.Mode;
 import dev.vtlab.loadgen.load.OutputFiles;
 import dev.vtlab.loadgen.matrix.ExperimentPlan;
-import dev.vtlab.loadgen.matrix.JdkFinder;
 import dev.vtlab.loadgen.matrix.MatrixRunner;
 import dev.vtlab.loadgen.matrix.MatrixSettings;
 import dev.vtlab.loadgen.matrix.OutputFolder;
@@ -205,7 +205,7 @@ public final class MatrixCommand implements Callable<Integer> {
                     jdks.add(jdk);
                 }
             } catch (JdkFinder.NotFoundException e) {
-                throw usage(e.getMessage());
+                throw usage("--server-java " + e.getMessage());
             }
         }
         return jdks;

@@ -1,5 +1,6 @@
 package dev.vtlab.loadgen.matrix;
 
+import dev.vtlab.jdks.JdkFinder;
 import dev.vtlab.loadgen.lab.LabClient;
 import dev.vtlab.loadgen.lab.VisitCounter;
 import dev.vtlab.loadgen.lab.DownstreamStats;

@@ -1,5 +1,6 @@
 package dev.vtlab.loadgen.matrix;
 
+import dev.vtlab.jdks.JdkFinder;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,5 +1,6 @@
 package dev.vtlab.loadgen.matrix;
 
+import dev.vtlab.jdks.JdkFinder;
 import dev.vtlab.loadgen.cli.CommandLineTestSupport;
 import dev.vtlab.loadgen.json.Json;
 import dev.vtlab.loadgen.load.HttpClients;

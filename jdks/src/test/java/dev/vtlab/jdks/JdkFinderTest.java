@@ -1,4 +1,4 @@
-package dev.vtlab.loadgen.matrix;
+package dev.vtlab.jdks;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -65,9 +65,9 @@ class JdkFinderTest {
         JdkFinder finder = new JdkFinder(null, List.of(jvm), null);
 
         assertThatThrownBy(() -> finder.find("24")).isInstanceOf(JdkFinder.NotFoundException.class)
-                .hasMessageStartingWith("--server-java 24: no JDK 24 found in").hasMessageContaining(jvm.toString());
+                .hasMessageStartingWith("24: no JDK 24 found in").hasMessageContaining(jvm.toString());
         assertThatThrownBy(() -> finder.find("17")).hasMessage(
-                "--server-java 17: JDK 17 is older than 21, the oldest vtlab runs on");
+                "17: JDK 17 is older than 21, the oldest vtlab runs on");
         assertThatThrownBy(() -> finder.find(old.toString())).hasMessageContaining("is JDK 17.0.15, older than 21");
         assertThatThrownBy(() -> finder.find(noJfr.toString())).hasMessageContaining("has no jdk.jfr module");
         assertThatThrownBy(() -> finder.find(root.resolve("nothing-here").toString()))
@@ -81,5 +81,17 @@ class JdkFinderTest {
         Files.writeString(home.resolve("release"), "IMPLEMENTOR=\"Test\"\nJAVA_VERSION=\"" + version + "\"\n"
                 + "MODULES=\"java.base java.logging" + (jfr ? " jdk.jfr" : "") + " jdk.net\"\n");
         return home;
+    }
+
+    @Test
+    void a_home_with_a_release_file_but_no_java_names_the_missing_launcher(@TempDir Path dir) throws IOException {
+        Path home = dir.resolve("broken-jdk");
+        Files.createDirectories(home);
+        Files.writeString(home.resolve("release"), "JAVA_VERSION=\"21.0.8\"\nMODULES=\"java.base jdk.jfr\"\n");
+        JdkFinder finder = new JdkFinder(dir.resolve("none.xml"), List.of(), null);
+
+        assertThatThrownBy(() -> finder.find(home.toString())).isInstanceOf(JdkFinder.NotFoundException.class)
+                .hasMessageContaining("no " + home.resolve("bin").resolve("java"))
+                .hasMessageNotContaining("no release file");
     }
 }

@@ -1,4 +1,4 @@
-package dev.vtlab.loadgen.matrix;
+package dev.vtlab.jdks;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -13,7 +13,8 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * Finds the JDK a server runs on ({@code matrix --server-java}): a JDK home, a {@code java} executable, or a
+ * Finds a JDK to run on ({@code matrix --server-java}, {@code vtlab-fundamentals --java}): a JDK home, a
+ * {@code java} executable, or a
  * feature version ({@code 21}, {@code 25}) looked up where the build looks for one: Maven's toolchains.xml,
  * {@code /usr/lib/jvm}, SDKMAN, {@code ~/.jdks} and {@code JAVA_HOME}. A JDK is read from its {@code release}
  * file; vtlab needs 21 or newer, with {@code jdk.jfr} (the lab counts virtual-thread events with JFR).
@@ -45,7 +46,7 @@ public final class JdkFinder {
         }
     }
 
-    /** A {@code --server-java} value that names no usable JDK; the message says which and why. */
+    /** A value that names no usable JDK; the message says which and why (the caller names its option). */
     public static final class NotFoundException extends Exception {
         NotFoundException(String message) {
             super(message);
@@ -76,31 +77,31 @@ public final class JdkFinder {
                 javaHome == null || javaHome.isBlank() ? null : Path.of(javaHome));
     }
 
-    /** The JDK a {@code --server-java} value names: a home, a java executable, or a feature version. */
+    /** The JDK a value names: a home, a java executable, or a feature version. */
     public Jdk find(String value) throws NotFoundException {
         String given = value.strip();
         Jdk jdk;
         if (given.matches("\\d+")) {
             int feature = Integer.parseInt(given);
             if (feature < OLDEST) {
-                throw new NotFoundException("--server-java " + given + ": JDK " + feature + " is older than "
+                throw new NotFoundException(given + ": JDK " + feature + " is older than "
                         + OLDEST + ", the oldest vtlab runs on");
             }
             jdk = candidates().stream().filter(j -> j.feature() == feature)
                     .max(Comparator.comparing(j -> Runtime.Version.parse(j.version())))
-                    .orElseThrow(() -> new NotFoundException("--server-java " + given + ": no JDK " + feature
+                    .orElseThrow(() -> new NotFoundException(given + ": no JDK " + feature
                             + " found in " + searched() + "; install one, or give its home folder"));
         } else {
-            jdk = read(homeOf(Path.of(given))).orElseThrow(() -> new NotFoundException("--server-java " + given
-                    + ": not a JDK home, a java executable or a feature version such as 21 (no release file in "
-                    + homeOf(Path.of(given)) + ")"));
+            Path home = homeOf(Path.of(given));
+            jdk = read(home).orElseThrow(() -> new NotFoundException(given + ": not a JDK home, a java executable "
+                    + "or a feature version such as 21 (" + missing(home) + ")"));
         }
         if (jdk.feature() < OLDEST) {
-            throw new NotFoundException("--server-java " + given + ": " + jdk.home() + " is JDK " + jdk.version()
+            throw new NotFoundException(given + ": " + jdk.home() + " is JDK " + jdk.version()
                     + ", older than " + OLDEST + ", the oldest vtlab runs on");
         }
         if (!jdk.jfr()) {
-            throw new NotFoundException("--server-java " + given + ": JDK " + jdk.version() + " at " + jdk.home()
+            throw new NotFoundException(given + ": JDK " + jdk.version() + " at " + jdk.home()
                     + " has no jdk.jfr module, which the lab needs to count virtual-thread events");
         }
         return jdk;
@@ -165,6 +166,17 @@ public final class JdkFinder {
     }
 
     /** The JDK at {@code home}, from its release file, if it is one with a launcher. */
+    /** What keeps {@code home} from being read as a JDK, in words. */
+    private static String missing(Path home) {
+        if (!Files.isRegularFile(home.resolve("release"))) {
+            return "no release file in " + home;
+        }
+        if (!Files.isRegularFile(home.resolve("bin").resolve("java"))) {
+            return "no " + home.resolve("bin").resolve("java");
+        }
+        return "its release file names no JAVA_VERSION";
+    }
+
     static Optional<Jdk> read(Path home) {
         Path release = home.resolve("release");
         if (!Files.isRegularFile(release) || !Files.isRegularFile(home.resolve("bin").resolve("java"))) {

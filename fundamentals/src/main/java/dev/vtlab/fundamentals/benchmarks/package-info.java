@@ -1,0 +1,5 @@
+/**
+ * JMH benchmarks, each the same work on platform and on virtual threads ({@link
+ * dev.vtlab.fundamentals.benchmarks.ThreadKind}): creation, switching, CPU-bound hashing.
+ */
+package dev.vtlab.fundamentals.benchmarks;
