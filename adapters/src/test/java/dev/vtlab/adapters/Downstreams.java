@@ -84,9 +84,13 @@ public final class Downstreams {
         }
     }
 
-    /** The TCP port in a database's JDBC URL. */
-    public static int port(VisitDatabase database) {
-        String url = database.jdbcUrl();
-        return Integer.parseInt(url.substring(url.indexOf("127.0.0.1:") + 10, url.indexOf('/', 20)));
+    /** A loopback port a database could be served on now: one H2 was just given, and gave back. */
+    public static int freeDatabasePort() {
+        try (VisitDatabase probe = database(0)) {
+            String url = probe.jdbcUrl();
+            return Integer.parseInt(url.substring(url.indexOf("127.0.0.1:") + 10, url.indexOf('/', 20)));
+        } catch (SQLException e) {
+            throw new IllegalStateException("H2 did not stop", e);
+        }
     }
 }

@@ -44,13 +44,7 @@ class PinningTest {
 
     @Test
     void on_jdk_21_a_synchronized_guard_pins_and_a_reentrant_lock_does_not(@TempDir Path dir) throws Exception {
-        JdkFinder.Jdk jdk21;
-        try {
-            jdk21 = JdkFinder.ofThisMachine().find("21");
-        } catch (JdkFinder.NotFoundException e) {
-            assumeTrue(false, "skipped: " + e.getMessage() + " (README: getting a JDK 21)");
-            return;
-        }
+        JdkFinder.Jdk jdk21 = jdk21OrSkip();
 
         JsonNode synchronizedGuard = serverJvm(jdk21, "synchronized", dir.resolve("synchronized"));
         assertThat(synchronizedGuard.path("virtualThreadsPinned").asLong()).isPositive();
@@ -69,14 +63,17 @@ class PinningTest {
     @Test
     void the_jdbc_adapter_on_h2_pins_no_carrier_on_the_build_jdk_or_on_jdk_21(@TempDir Path dir) throws Exception {
         assertThat(jdbcPinnedEvents(JdkFinder.running(), dir.resolve("build"))).isZero();
-        JdkFinder.Jdk jdk21;
+        assertThat(jdbcPinnedEvents(jdk21OrSkip(), dir.resolve("21"))).isZero();
+    }
+
+    /** A JDK 21 where the build looks, or the rest of the test is skipped, saying why. */
+    private static JdkFinder.Jdk jdk21OrSkip() {
         try {
-            jdk21 = JdkFinder.ofThisMachine().find("21");
+            return JdkFinder.ofThisMachine().find("21");
         } catch (JdkFinder.NotFoundException e) {
             assumeTrue(false, "JDK 21 part skipped: " + e.getMessage() + " (README: getting a JDK 21)");
-            return;
+            throw new IllegalStateException("unreachable");
         }
-        assertThat(jdbcPinnedEvents(jdk21, dir.resolve("21"))).isZero();
     }
 
     private long jdbcPinnedEvents(JdkFinder.Jdk jdk, Path dir) throws Exception {

@@ -1,0 +1,122 @@
+package dev.vtlab.loadgen.docs;
+
+import dev.vtlab.loadgen.json.Json;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import tools.jackson.databind.JsonNode;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The numbers a page quotes from reference results are the results' own: every row of a results table whose first
+ * cell links a committed report ({@code [...](results/<folder>/report.md)}) is checked, cell by cell, against the
+ * {@code results.json} beside that report (p99, successes, failures by cause, pinned events) and against the
+ * report's own verdict of the pool's bound. A re-measured folder or a mistyped number fails the build, naming the
+ * page and the row.
+ */
+class ResultsTablesTest {
+
+    private static final Pattern LINK = Pattern.compile("\\[[^]]*]\\((results/[^)]+)/report\\.md\\)");
+
+    @ParameterizedTest
+    @ValueSource(strings = {"docs/pools.md"})
+    void every_quoted_run_matches_its_results_file(String page) throws Exception {
+        Path file = CommandChecks.root().resolve(page);
+        List<String> header = null;
+        int checked = 0;
+        for (String line : Files.readAllLines(file)) {
+            if (!line.startsWith("|")) {
+                header = null;
+                continue;
+            }
+            List<String> cells = cells(line);
+            if (header == null) {
+                header = cells;
+                continue;
+            }
+            Matcher link = LINK.matcher(cells.getFirst());
+            if (!link.find()) {
+                continue;
+            }
+            Path folder = file.getParent().resolve(link.group(1));
+            checkRow(page + ": " + line, header, cells, folder);
+            checked++;
+        }
+        assertThat(checked).as("rows of %s that quote a report", page).isPositive();
+    }
+
+    private static void checkRow(String where, List<String> header, List<String> cells, Path folder) throws Exception {
+        JsonNode run = run(folder, cell(header, cells, "mode"), cell(header, cells, "flags"), where);
+        JsonNode summary = run.path("summary");
+        assertThat(cell(header, cells, "p99 ms")).as(where)
+                .isEqualTo(String.format(Locale.ROOT, "%.0f", summary.path("latency").path("p99Ms").asDouble()));
+        assertThat(cell(header, cells, "succeeded")).as(where).isEqualTo(summary.path("succeeded").asString());
+        assertThat(cell(header, cells, "failed by cause")).as(where).isEqualTo(causes(summary));
+        assertThat(cell(header, cells, "pinned")).as(where)
+                .isEqualTo(summary.path("serverJvm").path("virtualThreadsPinned").asString());
+        if (header.contains("pinned at")) {
+            assertThat(cell(header, cells, "pinned at")).as(where).isEqualTo(sites(summary));
+        }
+        if (header.contains("verdict")) {
+            assertThat(Files.readString(folder.resolve("report.md"))).as(where)
+                    .contains("| " + cell(header, cells, "flags") + " | ")
+                    .containsPattern("\\| " + Pattern.quote(cell(header, cells, "flags")) + " \\|[^\\n]*\\| "
+                            + Pattern.quote(cell(header, cells, "verdict")) + " \\|");
+        }
+    }
+
+    /** The run of that mode and flags in the folder's results.json (exactly one). */
+    private static JsonNode run(Path folder, String mode, String flags, String where) throws Exception {
+        JsonNode results = Json.MAPPER.readTree(folder.resolve("results.json").toFile());
+        List<JsonNode> matching = new ArrayList<>();
+        for (JsonNode run : results.path("runs")) {
+            if (run.path("mode").asString().equalsIgnoreCase(mode) && run.path("flags").asString().equals(flags)) {
+                matching.add(run);
+            }
+        }
+        assertThat(matching).as(where + ": the run in " + folder).hasSize(1);
+        return matching.getFirst();
+    }
+
+    /** {@code 0}, or e.g. {@code 1842 (HTTP 503 POOL_EXHAUSTED 1842)}, causes in the file's order. */
+    static String causes(JsonNode summary) {
+        long failed = summary.path("failed").asLong();
+        if (failed == 0) {
+            return "0";
+        }
+        List<String> parts = new ArrayList<>();
+        summary.path("failuresByCause").properties().forEach(e -> parts.add(e.getKey() + " " + e.getValue().asLong()));
+        return failed + " (" + String.join(", ", parts) + ")";
+    }
+
+    /** {@code -}, or e.g. {@code class loading: org.h2.Foo.bar x2; driver: ... x1}, sites in the file's order. */
+    static String sites(JsonNode summary) {
+        List<String> parts = new ArrayList<>();
+        summary.path("serverJvm").path("pinnedSites").properties()
+                .forEach(e -> parts.add(e.getKey() + " x" + e.getValue().asLong()));
+        return parts.isEmpty() ? "-" : String.join("; ", parts);
+    }
+
+    private static String cell(List<String> header, List<String> cells, String column) {
+        int i = header.indexOf(column);
+        assertThat(i).as("column '%s' in %s", column, header).isNotNegative();
+        return cells.get(i);
+    }
+
+    private static List<String> cells(String line) {
+        String inner = line.strip().substring(1, line.strip().length() - 1);
+        List<String> cells = new ArrayList<>();
+        for (String cell : inner.split("\\|", -1)) {
+            cells.add(cell.strip());
+        }
+        return cells;
+    }
+}
