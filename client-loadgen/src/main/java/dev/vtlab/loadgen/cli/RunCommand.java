@@ -89,6 +89,10 @@ public final class RunCommand implements Callable<Integer> {
         long visitsBefore;
         try {
             visitsBefore = lab.visitsSaved();
+        } catch (LabClient.NotALabAnswerException e) {
+            err.println("Reached " + url + ", but it does not answer as a vtlab server: " + e.getMessage()
+                    + ". Is --url the vtlab server's address?");
+            return 1;
         } catch (IOException e) {
             err.println("Cannot reach the vtlab server at " + url + ": " + FailureCause.of(e)
                     + ". Start it with: java -jar adapters/target/vtlab-server.jar");

@@ -56,7 +56,7 @@ public final class LabClient implements VisitCounter {
         try {
             return Json.MAPPER.readValue(body, type);
         } catch (JacksonException e) {
-            throw new IOException(base.resolve(path) + " answered what is not a vtlab lab answer: "
+            throw new NotALabAnswerException(base.resolve(path) + " answered what is not a vtlab lab answer: "
                     + e.getOriginalMessage(), e);
         }
     }
@@ -65,8 +65,15 @@ public final class LabClient implements VisitCounter {
         HttpResponse<String> response = client.send(request.timeout(TIMEOUT).build(),
                 HttpResponse.BodyHandlers.ofString());
         if (response.statusCode() != 200) {
-            throw new IOException(request.build().uri() + " answered HTTP " + response.statusCode());
+            throw new NotALabAnswerException(request.build().uri() + " answered HTTP " + response.statusCode(), null);
         }
         return response.body();
+    }
+
+    /** The server answered, but not as a vtlab lab does: something else listens there, or an error. */
+    public static final class NotALabAnswerException extends IOException {
+        NotALabAnswerException(String message, Throwable cause) {
+            super(message, cause);
+        }
     }
 }

@@ -21,7 +21,7 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * The same experiment over several variants (persistence adapter, server JDK, repository guard), side by side
+ * The same experiment over several variants (persistence adapter, server JDK, repository guard, pool), side by side
  * ({@code comparison.md}): each variant's findings, the flags whose verdict differs between variants with what
  * the numbers show as the reason, and per mode a column group per variant. Each variant's full report is in its
  * own folder.
@@ -55,8 +55,9 @@ public final class VariantComparison {
         md.append(variants(runs).markdown()).append('\n');
         md.append("`sleepy`: the server's own threads sleep through each repository call, under the guard named. "
                 + "`http`: the server calls the visit store, a separate process that sleeps as long before it "
-                + "answers; lost writes are counted at the store. The client always runs on the same JDK. Same "
-                + "delays, same flags, same burst.\n\n");
+                + "answers; lost writes are counted at the store. `jdbc`: the server borrows a connection from its "
+                + "pool for each call and the database waits as long on it; lost writes are counted in the "
+                + "database. The client always runs on the same JDK. Same delays, same flags, same burst.\n\n");
         md.append("## Verdicts\n\n").append(verdicts(findings).markdown()).append('\n');
         List<Difference> differences = differences(runs, findings);
         md.append("## Verdicts that differ between variants\n\n");
@@ -187,8 +188,9 @@ public final class VariantComparison {
                 .map(r -> r.summary().server().serverEnvironment()).ifPresent(env -> rows.add(List.of(
                         "[" + variant + "](" + variant + "/report.md)", env.repository(),
                         "JDK " + env.javaVersion() + " (" + env.javaVendor() + ")",
-                        env.repositoryGuard() == null ? "-" : env.repositoryGuard()))));
-        return new Table(List.of("variant (full report)", "repository", "server JDK", "guard"), rows);
+                        env.repositoryGuard() == null ? "-" : env.repositoryGuard(),
+                        env.pool() == null ? "-" : env.pool().describe()))));
+        return new Table(List.of("variant (full report)", "repository", "server JDK", "guard", "pool"), rows);
     }
 
     private static Table verdicts(Map<String, Findings> findings) {

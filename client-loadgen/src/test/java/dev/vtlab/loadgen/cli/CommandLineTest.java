@@ -168,4 +168,26 @@ class CommandLineTest {
         assertThat(outcome.err().strip()).startsWith("Cannot reach the vtlab server at http://127.0.0.1:" + closedPort)
                 .doesNotContain("\n").doesNotContain("Exception:");
     }
+
+    @Test
+    void a_server_that_is_not_vtlab_is_named_with_what_it_answered() throws IOException {
+        com.sun.net.httpserver.HttpServer other = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        other.createContext("/", exchange -> {
+            exchange.sendResponseHeaders(404, -1);
+            exchange.close();
+        });
+        other.start();
+        try {
+            String url = "http://127.0.0.1:" + other.getAddress().getPort();
+
+            Outcome outcome = execute("run", "--url", url, "--connect-timeout", "2s");
+
+            assertThat(outcome.exitCode()).isEqualTo(1);
+            assertThat(outcome.err().strip()).isEqualTo("Reached " + url + ", but it does not answer as a vtlab "
+                    + "server: " + url + "/lab/visits answered HTTP 404. Is --url the vtlab server's address?");
+        } finally {
+            other.stop(0);
+        }
+    }
 }

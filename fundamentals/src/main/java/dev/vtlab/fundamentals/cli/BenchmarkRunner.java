@@ -56,9 +56,11 @@ final class BenchmarkRunner {
             out.printf("-- %s --%n", benchmark.label());
             out.flush();
             switch (benchmark) {
-                case CREATION -> jmh(CreationBenchmark.class, "creation", Map.of("parked", plan.parked()), List.of(),
-                        name -> name.equals("startAndJoin") ? "start and join one thread"
-                                : "start " + plan.parked() + " that stay parked, then release");
+                case CREATION -> {
+                    jmh(CreationBenchmark.class, "creation", Map.of("parked", plan.parked()), List.of(),
+                            name -> name.equals("startAndJoin") ? "start and join one thread" : parkedMeasure());
+                    fibrysForm();
+                }
                 case SWITCHING -> {
                     jmh(SwitchingBenchmark.class, "switching", Map.of("roundTrips", plan.roundTrips()), List.of(),
                             name -> plan.roundTrips() + " round trips, default scheduler");
@@ -101,6 +103,29 @@ final class BenchmarkRunner {
             rows.add(row);
             print(row);
         }
+    }
+
+    private String parkedMeasure() {
+        return "start " + plan.parked() + " that stay parked, then release";
+    }
+
+    /**
+     * Fibry's form of the creation figure: how many virtual threads are started and kept parked in the time
+     * {@code parked} platform threads take, from the two measurements just made (their errors combined).
+     */
+    private void fibrysForm() {
+        Row platform = find("creation", parkedMeasure(), "PLATFORM");
+        Row virtual = find("creation", parkedMeasure(), "VIRTUAL");
+        double ratio = platform.value() / virtual.value();
+        double relativeError = platform.error() / platform.value() + virtual.error() / virtual.value();
+        add(new Row("creation", "virtual threads started and parked in the time " + plan.parked()
+                + " platform threads take", "VIRTUAL", plan.parked() * ratio, plan.parked() * ratio * relativeError,
+                "threads"));
+    }
+
+    private Row find(String benchmark, String measure, String kind) {
+        return rows.stream().filter(r -> r.benchmark().equals(benchmark) && r.measure().equals(measure)
+                && r.kind().equals(kind)).findFirst().orElseThrow();
     }
 
     private void footprint() throws Exception {

@@ -4,6 +4,7 @@ import dev.vtlab.application.port.in.SayHelloUseCase;
 import dev.vtlab.domain.VisitorName;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.util.MultiValueMap;
+import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
@@ -24,27 +25,30 @@ public class HelloController {
     private final SayHelloUseCase sayHello;
     private final Executor wrapperExecutor;
 
+    // Every endpoint says it produces JSON, so that Spring MVC refuses a request that accepts no JSON (406) while it
+    // picks the handler, before the use case runs and saves a visit, not after.
+
     public HelloController(SayHelloUseCase sayHello, @Qualifier("wrapperExecutor") Executor wrapperExecutor) {
         this.sayHello = sayHello;
         this.wrapperExecutor = wrapperExecutor;
     }
 
     /** Blocking: the request thread (flag T) waits through count and save. */
-    @GetMapping("/sync")
+    @GetMapping(path = "/sync", produces = MediaType.APPLICATION_JSON_VALUE)
     public HelloResponse sync(@RequestParam MultiValueMap<String, String> parameters) {
         VisitorName visitor = visitorOf(parameters.get("name"));
         return HelloResponse.of(sayHello.sayHello(visitor));
     }
 
     /** Async all the way down: the request thread returns at once; the repository's executor (flag R) waits. */
-    @GetMapping("/async")
+    @GetMapping(path = "/async", produces = MediaType.APPLICATION_JSON_VALUE)
     public CompletableFuture<HelloResponse> async(@RequestParam MultiValueMap<String, String> parameters) {
         VisitorName visitor = visitorOf(parameters.get("name"));
         return sayHello.sayHelloAsync(visitor).thenApply(HelloResponse::of);
     }
 
     /** The sync use case wrapped in a future: the wrapper's executor (flag W) waits. */
-    @GetMapping("/wrapped")
+    @GetMapping(path = "/wrapped", produces = MediaType.APPLICATION_JSON_VALUE)
     public CompletableFuture<HelloResponse> wrapped(@RequestParam MultiValueMap<String, String> parameters) {
         VisitorName visitor = visitorOf(parameters.get("name"));
         return CompletableFuture.supplyAsync(() -> HelloResponse.of(sayHello.sayHello(visitor)), wrapperExecutor);
@@ -63,7 +67,7 @@ public class HelloController {
     }
 
     /** A Callable: Spring MVC runs it on applicationTaskExecutor (flag A), the only style that flag reaches. */
-    @GetMapping("/callable")
+    @GetMapping(path = "/callable", produces = MediaType.APPLICATION_JSON_VALUE)
     public Callable<HelloResponse> callable(@RequestParam MultiValueMap<String, String> parameters) {
         VisitorName visitor = visitorOf(parameters.get("name"));
         return () -> HelloResponse.of(sayHello.sayHello(visitor));

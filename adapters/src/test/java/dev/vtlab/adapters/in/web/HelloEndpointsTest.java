@@ -102,6 +102,18 @@ class HelloEndpointsTest {
         assertThat(visitsSaved()).isEqualTo(before);
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"/sync", "/async", "/wrapped", "/callable"})
+    void a_request_that_accepts_no_json_is_a_406_and_saves_nothing(String path) {
+        long before = visitsSaved();
+
+        HttpResponse<String> response = server.send(java.net.http.HttpRequest.newBuilder(
+                server.base().resolve(path + "?name=Ada")).header("Accept", "application/xml").GET());
+
+        assertThat(response.statusCode()).isEqualTo(406);
+        assertThat(visitsSaved()).isEqualTo(before);
+    }
+
     @Test
     void a_comma_is_just_a_character_of_a_name() {
         assertThat(server.get("/sync?name=Lovelace,%20Ada").body()).contains("Hello, Lovelace, Ada!");
