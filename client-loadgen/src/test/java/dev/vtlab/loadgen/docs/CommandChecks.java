@@ -142,7 +142,7 @@ final class CommandChecks {
     }
 
     static void assertTestClassExists(String simpleName, String where) throws IOException {
-        try (Stream<Path> files = Files.walk(root(), 8)) {
+        try (Stream<Path> files = Files.walk(root(), 12)) {
             assertThat(files.filter(p -> p.toString().contains("/src/test/java/"))
                     .anyMatch(p -> p.getFileName().toString().equals(simpleName + ".java")))
                     .as("%s: test class %s exists", where, simpleName).isTrue();

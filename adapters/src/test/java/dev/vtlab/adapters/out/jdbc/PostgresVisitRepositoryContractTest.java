@@ -6,7 +6,6 @@ import dev.vtlab.adapters.VisitRepositoryContract;
 import dev.vtlab.application.port.out.VisitRepository;
 import dev.vtlab.downstream.database.VisitDatabase;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import java.time.Duration;
@@ -25,19 +24,16 @@ class PostgresVisitRepositoryContractTest extends VisitRepositoryContract {
 
     static final String URL_VARIABLE = "VTLAB_TEST_POSTGRES_URL";
 
-    private static String url;
+    private static final String URL = System.getenv(URL_VARIABLE);
     private final ExecutorService asyncExecutor = Executors.newVirtualThreadPerTaskExecutor();
     private HikariDataSource pool;
 
-    @BeforeAll
-    static void needsAPostgreSql() {
-        url = System.getenv(URL_VARIABLE);
-        assumeTrue(url != null && !url.isBlank(), "skipped: set " + URL_VARIABLE + " to a jdbc:postgresql:// URL with "
-                + "user and password to run the contract on PostgreSQL (docs/pools.md)");
-    }
-
+    /** Each test, skipped with the reason when no PostgreSQL is named (the reason shows in the test report). */
     @Override
     protected VisitRepository freshRepository() {
+        assumeTrue(URL != null && !URL.isBlank(), "skipped: set " + URL_VARIABLE + " to a jdbc:postgresql:// URL "
+                + "with user and password to run the contract on PostgreSQL (docs/pools.md)");
+        String url = URL;
         try (VisitDatabase prepared = VisitDatabase.attach(url, 0)) {
             // the schema exists now; start each test from an empty table
         } catch (Exception e) {
