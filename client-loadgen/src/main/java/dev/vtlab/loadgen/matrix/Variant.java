@@ -2,6 +2,7 @@ package dev.vtlab.loadgen.matrix;
 
 import dev.vtlab.jdks.JdkFinder;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -61,8 +62,8 @@ public record Variant(Repository repository, JdkFinder.Jdk jdk, String guard, In
             boolean jdbc = repository == Repository.JDBC;
             for (JdkFinder.Jdk jdk : jdks) {
                 for (String guard : guards) {
-                    for (Integer poolSize : jdbc ? poolSizes : java.util.Collections.<Integer>singletonList(null)) {
-                        for (Integer limit : jdbc ? maxConcurrents : java.util.Collections.<Integer>singletonList(null)) {
+                    for (Integer poolSize : jdbc ? poolSizes : Collections.<Integer>singletonList(null)) {
+                        for (Integer limit : jdbc ? maxConcurrents : Collections.<Integer>singletonList(null)) {
                             variants.add(new Variant(repository, jdk, guard, poolSize, limit));
                         }
                     }

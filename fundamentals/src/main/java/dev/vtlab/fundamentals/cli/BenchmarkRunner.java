@@ -159,12 +159,10 @@ final class BenchmarkRunner {
                     }
                     String measure = shape + ", " + plan.connections() + " keep-alive connections, " + plan.requests()
                             + " requests";
-                    add(new Row("connection", measure, kind, median(rounds.stream()
-                            .mapToDouble(KeepAliveClient.Round::requestsPerSecond).toArray()), halfRange(rounds.stream()
-                            .mapToDouble(KeepAliveClient.Round::requestsPerSecond).toArray()), "requests/s"));
-                    add(new Row("connection", measure, kind, median(rounds.stream()
-                            .mapToDouble(KeepAliveClient.Round::p99Micros).toArray()), halfRange(rounds.stream()
-                            .mapToDouble(KeepAliveClient.Round::p99Micros).toArray()), "p99 us"));
+                    addSpread("connection", measure, kind, rounds.stream()
+                            .mapToDouble(KeepAliveClient.Round::requestsPerSecond).toArray(), "requests/s");
+                    addSpread("connection", measure, kind, rounds.stream()
+                            .mapToDouble(KeepAliveClient.Round::p99Micros).toArray(), "p99 us");
                 } finally {
                     server.getOutputStream().close();
                     if (!server.waitFor(10, TimeUnit.SECONDS)) {
@@ -183,9 +181,9 @@ final class BenchmarkRunner {
         }
         ProbeResult first = results.getFirst();
         for (String figure : first.values().keySet()) {
-            double[] values = results.stream().mapToDouble(r -> r.values().get(figure)).toArray();
-            add(new Row(first.probe(), first.label() + ": " + figure, first.kind(), median(values), halfRange(values),
-                    figure.endsWith("Ms") ? "ms" : "bytes"));
+            addSpread(first.probe(), first.label() + ": " + figure, first.kind(),
+                    results.stream().mapToDouble(r -> r.values().get(figure)).toArray(),
+                    figure.endsWith("Ms") ? "ms" : "bytes");
         }
     }
 
@@ -219,6 +217,11 @@ final class BenchmarkRunner {
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), main.getName()));
         command.addAll(List.of(args));
         return command;
+    }
+
+    /** One row for repeated measurements: their median, and half their range as the error. */
+    private void addSpread(String benchmark, String measure, String kind, double[] values, String unit) {
+        add(new Row(benchmark, measure, kind, median(values), halfRange(values), unit));
     }
 
     private void add(Row row) {
