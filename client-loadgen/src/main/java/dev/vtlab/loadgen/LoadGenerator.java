@@ -1,5 +1,6 @@
 package dev.vtlab.loadgen;
 
+import dev.vtlab.loadgen.cli.CompareCommand;
 import dev.vtlab.loadgen.cli.MatrixCommand;
 import dev.vtlab.loadgen.cli.RunCommand;
 import picocli.CommandLine;
@@ -11,7 +12,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "vtlab-loadgen", mixinStandardHelpOptions = true, version = "vtlab-loadgen 0.1.0",
         description = "Measures where virtual threads help a Spring Boot service.",
-        subcommands = {RunCommand.class, MatrixCommand.class})
+        subcommands = {RunCommand.class, MatrixCommand.class, CompareCommand.class})
 public final class LoadGenerator implements Runnable {
 
     @CommandLine.Spec
@@ -42,6 +43,6 @@ public final class LoadGenerator implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: run or matrix");
+        throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: run, matrix or compare");
     }
 }

@@ -2,10 +2,13 @@ package dev.vtlab.adapters.config;
 
 import org.springframework.boot.EnvironmentPostProcessor;
 import org.springframework.boot.SpringApplication;
+import org.springframework.boot.context.properties.source.ConfigurationPropertyName;
+import org.springframework.boot.context.properties.source.ConfigurationPropertySources;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
 
 import java.util.Map;
+import java.util.stream.StreamSupport;
 
 /**
  * Configuration: bounds the requests Tomcat holds at once by what the heap can carry. With virtual threads (T)
@@ -15,9 +18,11 @@ import java.util.Map;
  * where they cost no heap.
  * <pre>
  *   max-connections = (max heap - 96 MB) x 1/2 / cost of one request, between 100 and 8192 (Boot's default)
- *   cost of one request: 90 KB (sleepy adapter), 190 KB (HTTP adapter: its client connection too)
+ *   cost of one request: 64 KB (sleepy and JDBC adapters), 190 KB (HTTP adapter: its client connection too)
  * </pre>
- * The costs are measured (docs/benchmarks.md); 96 MB is the server's own heap at rest, and the other half is
+ * The costs are measured (docs/benchmarks.md, "What a held request costs": 62 and 63 KB with T on after the cuts
+ * of {@link TomcatBurstConfiguration}, 74 and 76 KB before them; the HTTP adapter's 190 KB was measured before
+ * them); 96 MB is the server's own heap at rest, and the other half is
  * headroom for garbage not yet collected. It is only a default: {@code server.tomcat.max-connections}, set
  * anywhere, wins.
  */
@@ -25,7 +30,7 @@ public final class InFlightBound implements EnvironmentPostProcessor {
 
     static final String MAX_CONNECTIONS = "server.tomcat.max-connections";
     static final long BASELINE_BYTES = 96L << 20;
-    static final long SLEEPY_REQUEST_BYTES = 90L << 10;
+    static final long SLEEPY_REQUEST_BYTES = 64L << 10;
     static final long HTTP_REQUEST_BYTES = 190L << 10;
     static final int MIN = 100;
     static final int MAX = 8192;
@@ -46,10 +51,19 @@ public final class InFlightBound implements EnvironmentPostProcessor {
         return (int) Math.max(MIN, Math.min(MAX, fit));
     }
 
-    /** Whether the bound in force is this one, rather than a value someone set. */
+    /**
+     * Whether the bound in force is this one, rather than a value someone set (in any of Spring's relaxed forms:
+     * {@code server.tomcat.maxConnections}, {@code SERVER_TOMCAT_MAXCONNECTIONS}). Spring Boot puts a view of all
+     * sources first ({@code configurationProperties}), which contains every key: it is skipped, or every bound
+     * would look set by hand.
+     */
     static boolean derived(ConfigurableEnvironment environment) {
+        ConfigurationPropertyName key = ConfigurationPropertyName.of(MAX_CONNECTIONS);
         return environment.getPropertySources().stream()
-                .filter(source -> source.containsProperty(MAX_CONNECTIONS)).findFirst()
+                .filter(source -> !ConfigurationPropertySources.isAttachedConfigurationPropertySource(source))
+                .filter(source -> StreamSupport.stream(ConfigurationPropertySources.from(source).spliterator(), false)
+                        .anyMatch(view -> view.getConfigurationProperty(key) != null))
+                .findFirst()
                 .map(source -> source.getName().equals(SOURCE)).orElse(false);
     }
 }

@@ -1,5 +1,7 @@
 package dev.vtlab.adapters.lab;
 
+import javax.management.JMException;
+import javax.management.ObjectName;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
@@ -42,6 +44,21 @@ public final class JvmFigures {
                 memory.getHeapMemoryUsage().getUsed(),
                 memory.getHeapMemoryUsage().getCommitted(),
                 residentSetBytes().orElse(-1L));
+    }
+
+    /**
+     * The class histogram of live objects, as {@code jcmd <pid> GC.class_histogram} prints it: a full collection
+     * first, then instances and bytes per class, and the total (the live heap). The load generator's {@code compare}
+     * divides the growth during a burst by the requests held.
+     */
+    public String liveClassHistogram() {
+        try {
+            return (String) ManagementFactory.getPlatformMBeanServer().invoke(
+                    new ObjectName("com.sun.management:type=DiagnosticCommand"), "gcClassHistogram",
+                    new Object[] {new String[0]}, new String[] {String[].class.getName()});
+        } catch (JMException e) {
+            throw new IllegalStateException("this JVM has no diagnostic command bean: " + e.getMessage(), e);
+        }
     }
 
     /** VmRSS from /proc (Linux); empty elsewhere. */

@@ -1,5 +1,6 @@
 package dev.vtlab.adapters.lab;
 
+import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
@@ -9,7 +10,8 @@ import java.util.Map;
 
 /**
  * Web adapter for the lab: reports thread placement, environment, JVM figures and the visit count.
- * Only {@code POST /lab/threads/reset} changes anything, and it changes only these counters.
+ * Only {@code POST /lab/threads/reset} changes anything, and it changes only these counters
+ * ({@code POST /lab/jvm/histogram} forces a collection).
  */
 @RestController
 @RequestMapping("/lab")
@@ -52,6 +54,15 @@ public class LabController {
     @GetMapping("/jvm")
     public JvmFigures.Snapshot jvm() {
         return jvm.snapshot();
+    }
+
+    /**
+     * What the heap holds now: a full collection, then the live objects by class (text, as jcmd prints it). The only
+     * other {@code POST}: it changes nothing but stops the server for the collection's pause.
+     */
+    @PostMapping(path = "/jvm/histogram", produces = MediaType.TEXT_PLAIN_VALUE)
+    public String liveClassHistogram() {
+        return jvm.liveClassHistogram();
     }
 
     /** How many visits the repository holds: compared with successful requests, it shows lost writes. */

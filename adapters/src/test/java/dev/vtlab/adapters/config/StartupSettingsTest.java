@@ -239,8 +239,10 @@ class StartupSettingsTest {
                     .contains("\"acceptCount\":4096");
             Connector connector = ((TomcatWebServer) ((WebServerApplicationContext) server.context())
                     .getWebServer()).getTomcat().getConnector();
-            assertThat(String.valueOf(connector.getProperty("socket.appReadBufSize"))).isEqualTo("2048");
-            assertThat(String.valueOf(connector.getProperty("socket.appWriteBufSize"))).isEqualTo("2048");
+            assertThat(String.valueOf(connector.getProperty("socket.appReadBufSize"))).isEqualTo("1024");
+            assertThat(String.valueOf(connector.getProperty("socket.appWriteBufSize"))).isEqualTo("1024");
+            assertThat(connector.getProtocolHandler()).isInstanceOf(LeanHttp11NioProtocol.class);
+            assertThat(connector.getProtocolHandler().getDesiredBufferSize()).isEqualTo(1024);
             assertThat(String.valueOf(connector.getProperty("keepAliveTimeout"))).isEqualTo("2000");
             assertThat(String.valueOf(connector.getProperty("maxHttpRequestHeaderSize"))).isEqualTo("4096");
             assertThat(String.valueOf(connector.getProperty("maxHttpResponseHeaderSize"))).isEqualTo("4096");
@@ -252,8 +254,36 @@ class StartupSettingsTest {
      * here (one test above reads it) so that a passing build does not print a dozen "APPLICATION FAILED TO START".
      */
     @Test
+    void a_request_tomcat_serves_gets_the_lean_response_buffer() {
+        try (RunningServer server = RunningServer.startWith()) {
+            Connector connector = ((TomcatWebServer) ((WebServerApplicationContext) server.context())
+                    .getWebServer()).getTomcat().getConnector();
+            assertThat(connector.createResponse(new org.apache.coyote.Response()).getBufferSize()).isEqualTo(1024);
+        }
+    }
+
+    @Test
+    void the_start_up_line_says_the_bound_was_derived_from_the_heap(CapturedOutput output) {
+        try (RunningServer ignored = RunningServer.startWith()) {
+            assertThat(output).contains("connections at once (derived from the " + (Runtime.getRuntime().maxMemory() >> 20)
+                    + " MB heap; set server.tomcat.max-connections to choose)");
+        }
+    }
+
+    @Test
+    void the_start_up_line_says_nothing_of_the_heap_when_the_bound_was_set(CapturedOutput output) {
+        try (RunningServer ignored = RunningServer.startWith("--server.tomcat.maxConnections=1234")) {
+            assertThat(output).contains("Tomcat holds at most 1234 connections at once")
+                    .doesNotContain("1234 connections at once (derived");
+        }
+    }
+
+    @Test
     void the_in_flight_bound_follows_the_formula() {
-        assertThat(InFlightBound.maxConnections(512L << 20, InFlightBound.SLEEPY_REQUEST_BYTES)).isEqualTo(2366);
+        // (512 - 96) MB / 2 / 64 KB
+        assertThat(InFlightBound.maxConnections(512L << 20, InFlightBound.SLEEPY_REQUEST_BYTES)).isEqualTo(3328);
+        // (1024 - 96) MB / 2 / 64 KB
+        assertThat(InFlightBound.maxConnections(1L << 30, InFlightBound.SLEEPY_REQUEST_BYTES)).isEqualTo(7424);
         assertThat(InFlightBound.maxConnections(512L << 20, InFlightBound.HTTP_REQUEST_BYTES)).isEqualTo(1121);
         assertThat(InFlightBound.maxConnections(64L << 20, InFlightBound.SLEEPY_REQUEST_BYTES)).isEqualTo(100);
         assertThat(InFlightBound.maxConnections(16L << 30, InFlightBound.SLEEPY_REQUEST_BYTES)).isEqualTo(8192);

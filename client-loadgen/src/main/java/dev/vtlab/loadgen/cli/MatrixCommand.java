@@ -4,7 +4,6 @@ import dev.vtlab.jdks.JdkFinder;
 import dev.vtlab.downstream.serving.DurationConverter;
 import dev.vtlab.loadgen.load.ClientLimits;
 import dev.vtlab.loadgen.load.Mode;
-import dev.vtlab.loadgen.load.OutputFiles;
 import dev.vtlab.loadgen.matrix.ExperimentPlan;
 import dev.vtlab.loadgen.matrix.MatrixRunner;
 import dev.vtlab.loadgen.matrix.MatrixSettings;
@@ -23,11 +22,8 @@ import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -324,9 +320,12 @@ public final class MatrixCommand implements Callable<Integer> {
         }
         return new MatrixSettings(preset, modes == null ? List.of(Mode.values()) : List.copyOf(modes), varied, n, d, d,
                 t, w, r, heap, commonPoolParallelism, serverSettings(preset), Repository.SLEEPY, "none", null, null,
-                databaseUrl(), findJar(serverJar, "--server-jar", "adapters/target/vtlab-server.jar"),
-                findJar(downstreamJar, "--downstream-jar", "downstream/target/vtlab-downstream-exec.jar"),
-                JdkFinder.running().java().toString(), outputDir(),
+                databaseUrl(),
+                Jars.find(spec.commandLine(), serverJar, "--server-jar", "adapters/target/vtlab-server.jar"),
+                Jars.find(spec.commandLine(), downstreamJar, "--downstream-jar",
+                        "downstream/target/vtlab-downstream-exec.jar"),
+                JdkFinder.running().java().toString(),
+                OutputDirs.choose(spec.commandLine(), out, Path.of("target", "experiments")),
                 "vtlab-loadgen " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
     }
 
@@ -350,22 +349,6 @@ public final class MatrixCommand implements Callable<Integer> {
         return List.copyOf(byKey.values());
     }
 
-    /** --out, or a new folder under target/experiments named by the time; either must be writable, checked now. */
-    private Path outputDir() {
-        Path dir;
-        try {
-            dir = out != null ? out : OutputFolder.createNew(Path.of("target", "experiments"),
-                    LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
-        } catch (IOException e) {
-            throw usage("cannot create a folder under target/experiments: " + e.getMessage());
-        }
-        String problem = OutputFiles.cannotWriteInto(dir);
-        if (problem != null) {
-            throw usage(problem);
-        }
-        return dir;
-    }
-
     private String databaseUrl() {
         requireJdbc(databaseUrl != null, "--database-url");
         if (databaseUrl != null && !databaseUrl.startsWith("jdbc:postgresql://")) {
@@ -373,23 +356,6 @@ public final class MatrixCommand implements Callable<Integer> {
                     + databaseUrl + "'");
         }
         return databaseUrl;
-    }
-
-    /** {@code given}, which must exist, or {@code relative} looked up from here and from the parent folder. */
-    private Path findJar(Path given, String option, String relative) {
-        if (given != null) {
-            if (!Files.isRegularFile(given)) {
-                throw usage(option + " " + given + " does not exist");
-            }
-            return given;
-        }
-        for (Path candidate : List.of(Path.of(relative), Path.of("..", relative))) {
-            if (Files.isRegularFile(candidate)) {
-                return candidate.toAbsolutePath().normalize();
-            }
-        }
-        throw usage("cannot find " + relative + " here or in the parent folder; build it with "
-                + "./mvnw package -DskipTests, or pass " + option);
     }
 
     private ParameterException usage(String message) {

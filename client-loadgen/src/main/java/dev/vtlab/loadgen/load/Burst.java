@@ -37,6 +37,15 @@ public final class Burst {
 
     /** Fires the burst at {@code uri} and returns every request's result, ordered by id. */
     public List<RequestResult> fire(URI uri, int requests, int concurrency) throws InterruptedException {
+        return fire(uri, requests, concurrency, () -> { });
+    }
+
+    /**
+     * Fires the burst, and runs {@code whileInFlight} on a thread of its own as the requests are released (to look
+     * at the server while it holds them); returns when both are done.
+     */
+    public List<RequestResult> fire(URI uri, int requests, int concurrency, Runnable whileInFlight)
+            throws InterruptedException {
         HttpRequest request = HttpRequest.newBuilder(uri).timeout(requestTimeout).GET().build();
         ConcurrentLinkedQueue<RequestResult> results = new ConcurrentLinkedQueue<>();
         Semaphore inFlight = new Semaphore(concurrency);
@@ -63,6 +72,7 @@ public final class Burst {
             }
             release[0] = System.nanoTime();
             go.countDown();
+            threads.submit(whileInFlight);
         } finally {
             clients.forEach(HttpClient::close); // and the burst's connections close with its clients
         }

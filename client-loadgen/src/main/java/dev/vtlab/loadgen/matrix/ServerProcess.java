@@ -162,7 +162,7 @@ public final class ServerProcess implements AutoCloseable {
         }
     }
 
-    static int freePort() throws ServerStartException {
+    public static int freePort() throws ServerStartException {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return socket.getLocalPort();
         } catch (IOException e) {

@@ -1,0 +1,81 @@
+package dev.vtlab.loadgen.compare;
+
+import dev.vtlab.loadgen.load.Burst;
+import dev.vtlab.loadgen.load.Latencies;
+import dev.vtlab.loadgen.load.RequestResult;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * One burst at one server: latency of the successful requests, failures by cause, and what the server's process
+ * spent on it (CPU time, peak resident set sampled every 100 ms), as the operating system reports them.
+ */
+public final class BurstSample {
+
+    private static final Duration RSS_EVERY = Duration.ofMillis(100);
+
+    private final Burst burst;
+
+    public BurstSample(Burst burst) {
+        this.burst = burst;
+    }
+
+    public Figures measure(Contender server, int round, int requests) throws InterruptedException {
+        long cpuBefore = server.cpuTime().map(Duration::toNanos).orElse(-1L);
+        AtomicLong rssPeak = new AtomicLong(server.residentSetBytes().orElse(-1L));
+        AtomicBoolean done = new AtomicBoolean();
+        Thread sampler = Thread.ofVirtual().start(() -> {
+            while (!done.get()) {
+                server.residentSetBytes().ifPresent(rss -> rssPeak.accumulateAndGet(rss, Math::max));
+                try {
+                    Thread.sleep(RSS_EVERY);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        });
+        long start = System.nanoTime();
+        List<RequestResult> results;
+        try {
+            results = burst.fire(server.target(), requests, requests);
+        } finally {
+            done.set(true);
+            sampler.interrupt();
+            sampler.join(Duration.ofSeconds(5));
+        }
+        long wallMs = (System.nanoTime() - start) / 1_000_000;
+        long cpuAfter = server.cpuTime().map(Duration::toNanos).orElse(-1L);
+        Map<String, Long> causes = new TreeMap<>();
+        results.stream().filter(r -> !r.succeeded()).forEach(r -> causes.merge(r.cause(), 1L, Long::sum));
+        Latencies latencies = Latencies.of(results);
+        double cpuMsPerRequest = cpuBefore < 0 || cpuAfter < 0 ? -1 : (cpuAfter - cpuBefore) / 1e6 / requests;
+        return new Figures(server.name(), round, requests, latencies.count(), requests - latencies.count(), causes,
+                latencies.p50Ms(), latencies.p99Ms(), latencies.maxMs(), wallMs, cpuMsPerRequest, rssPeak.get());
+    }
+
+    /**
+     * One burst's figures.
+     *
+     * @param server           the server's name
+     * @param round            which round (from 1)
+     * @param requests         the burst
+     * @param succeeded        answered 200
+     * @param failed           the others
+     * @param failureCauses    how many failed of each cause
+     * @param p50Ms            latency of the successful requests
+     * @param p99Ms            latency of the successful requests
+     * @param maxMs            latency of the successful requests
+     * @param wallMs           from the burst's release to its last answer
+     * @param cpuMsPerRequest  the server process's CPU time during the burst per request, -1 where unknown
+     * @param rssPeakBytes     the server's largest resident set seen during the burst, -1 where unknown
+     */
+    public record Figures(String server, int round, int requests, long succeeded, long failed,
+                          Map<String, Long> failureCauses, double p50Ms, double p99Ms, double maxMs, long wallMs,
+                          double cpuMsPerRequest, long rssPeakBytes) {
+    }
+}

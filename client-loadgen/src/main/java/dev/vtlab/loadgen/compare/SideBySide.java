@@ -1,0 +1,159 @@
+package dev.vtlab.loadgen.compare;
+
+import dev.vtlab.loadgen.json.Json;
+import dev.vtlab.loadgen.load.Burst;
+import dev.vtlab.loadgen.load.ClientEnvironment;
+import dev.vtlab.loadgen.load.HttpClients;
+import dev.vtlab.loadgen.matrix.ChildProcesses;
+import dev.vtlab.loadgen.matrix.Combination;
+import dev.vtlab.loadgen.matrix.ServerProcess;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The comparison's run: starts vtlab (T on, the other flags off) and the reactive reference with the same JVM
+ * options, warms each with one burst, then in every round measures what a held request costs each and fires each
+ * burst size at both, alternating which goes first. Writes {@code comparison.json} and {@code comparison.md} after
+ * every step; stops both servers at the end, also on failure.
+ */
+public final class SideBySide {
+
+    private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
+    private static final Duration HELD_INTO = Duration.ofMillis(1200);
+
+    /**
+     * What to run.
+     *
+     * @param bursts         burst sizes, each fired at both servers in every round
+     * @param rounds         how many times
+     * @param heldBurst      the burst whose held requests are weighed
+     * @param pause          between two bursts (connections of the last one close)
+     * @param serverJvm      JVM options of both servers
+     * @param delay          each of the two waits of a request
+     * @param connectTimeout the client's
+     * @param requestTimeout the client's
+     * @param java           the java both servers run on
+     * @param serverJar      vtlab's
+     * @param referenceJar   the reference's
+     * @param out            the folder of comparison.json, comparison.md and the servers' logs
+     * @param command        the command line, for the report
+     */
+    public record Settings(List<Integer> bursts, int rounds, int heldBurst, Duration pause, List<String> serverJvm,
+                           Duration delay, Duration connectTimeout, Duration requestTimeout, String java,
+                           Path serverJar, Path referenceJar, Path out, String command) {
+    }
+
+    private final Settings settings;
+    private final PrintWriter console;
+    private final ChildProcesses children;
+    /** What was measured so far: saved after every step. */
+    private Comparison measured;
+
+    public SideBySide(Settings settings, PrintWriter console, ChildProcesses children) {
+        this.settings = settings;
+        this.console = console;
+        this.children = children;
+    }
+
+    public Comparison run() throws InterruptedException, IOException {
+        Comparison started = new Comparison(settings.command(),
+                OffsetDateTime.now().truncatedTo(ChronoUnit.SECONDS).toString(), ClientEnvironment.current(),
+                settings.serverJvm(), settings.delay().toMillis(), List.of(), List.of(), null);
+        measured = save(started);
+        HttpClient client = HttpClients.create(settings.connectTimeout());
+        try {
+            compare(client, new Burst(settings.connectTimeout(), settings.requestTimeout()));
+        } catch (ServerProcess.ServerStartException | IOException e) {
+            measured = save(measured.stoppedBy(e.getMessage()));
+        } finally {
+            client.close();
+        }
+        return measured;
+    }
+
+    private void compare(HttpClient client, Burst burst)
+            throws ServerProcess.ServerStartException, IOException, InterruptedException {
+        int labPort = ServerProcess.freePort();
+        try (ServerProcess vtlabProcess = startVtlab(client, labPort);
+             ServerProcess referenceProcess = startReference(client)) {
+            Contender vtlab = new Contender(Comparison.VTLAB, vtlabProcess.base().resolve("/sync?name=Ada"),
+                    URI.create("http://127.0.0.1:" + labPort), vtlabProcess.pid());
+            Contender reference = new Contender(Comparison.REFERENCE,
+                    referenceProcess.base().resolve("/reactive?name=Ada"), referenceProcess.base(),
+                    referenceProcess.pid());
+            for (Contender server : List.of(vtlab, reference)) {
+                console.printf("warming %s with %d requests%n", server.name(), settings.heldBurst());
+                console.flush();
+                burst.fire(server.target(), settings.heldBurst(), settings.heldBurst());
+                Thread.sleep(settings.pause());
+            }
+            HeldRequestProbe probe = new HeldRequestProbe(burst, client, HELD_INTO);
+            BurstSample sample = new BurstSample(burst);
+            for (int round = 1; round <= settings.rounds(); round++) {
+                List<Contender> order = round % 2 == 1 ? List.of(vtlab, reference) : List.of(reference, vtlab);
+                for (Contender server : order) {
+                    HeldRequestProbe.HeldRequest held = probe.measure(server, settings.heldBurst());
+                    measured = save(measured.with(held));
+                    console.printf(Locale.ROOT, "round %d, %s: %.1f KB of live heap per held request (%d held)%n",
+                            round, server.name(), held.perRequestBytes() / 1024, held.held());
+                    console.flush();
+                    Thread.sleep(settings.pause());
+                }
+                for (int requests : settings.bursts()) {
+                    for (Contender server : order) {
+                        BurstSample.Figures figures = sample.measure(server, round, requests);
+                        measured = save(measured.with(figures));
+                        console.printf(Locale.ROOT, "round %d, %d requests, %s: %d succeeded, %d failed, p50 %.0f ms, "
+                                        + "p99 %.0f ms%n", round, requests, server.name(), figures.succeeded(),
+                                figures.failed(), figures.p50Ms(), figures.p99Ms());
+                        console.flush();
+                        Thread.sleep(settings.pause());
+                    }
+                }
+            }
+        }
+    }
+
+    private ServerProcess startVtlab(HttpClient client, int labPort)
+            throws ServerProcess.ServerStartException, InterruptedException {
+        String delay = settings.delay().toMillis() + "ms";
+        List<String> args = new ArrayList<>(Combination.parse("T1 A0 W0 R0").serverArgs());
+        args.addAll(List.of("--vtlab.repository.count-delay=" + delay,
+                "--vtlab.repository.save-delay=" + delay,
+                // The main connector is full during a large burst (its bound, then the kernel's queue): the
+                // histogram goes to a second one.
+                "--vtlab.lab.port=" + labPort));
+        return ServerProcess.startServer(settings.java(), settings.serverJar(), settings.serverJvm(), args,
+                settings.out().resolve("vtlab-server.log"), client, READY_TIMEOUT, children);
+    }
+
+    private ServerProcess startReference(HttpClient client)
+            throws ServerProcess.ServerStartException, InterruptedException {
+        String delay = settings.delay().toMillis() + "ms";
+        return ServerProcess.start(port -> {
+            List<String> command = new ArrayList<>(List.of(settings.java()));
+            command.addAll(settings.serverJvm());
+            command.addAll(List.of("-jar", settings.referenceJar().toString(), "--server.port=" + port,
+                    "--reference.count-delay=" + delay, "--reference.save-delay=" + delay));
+            return command;
+        }, "/reactive?name=ready", settings.out().resolve("reference-server.log"), client, READY_TIMEOUT, children);
+    }
+
+    private Comparison save(Comparison comparison) throws IOException {
+        Files.createDirectories(settings.out());
+        Json.write(settings.out().resolve("comparison.json"), comparison);
+        Files.writeString(settings.out().resolve("comparison.md"), ComparisonReport.markdown(comparison));
+        return comparison;
+    }
+}
