@@ -59,8 +59,17 @@ public final class ArchitectureRules {
     public static ArchRule adaptersDoNotKnowTheLab(String base) {
         return noClasses().that().resideInAnyPackage(base + ".adapters.in..", base + ".adapters.out..")
                 .should().dependOnClassesThat().resideInAPackage(base + ".adapters.lab..")
-                .because("measuring wraps the adapters (decorators, interceptors wired in the composition root): "
-                        + "an adapter written in a workshop must not need a single lab call to be measured");
+                .because("measuring wraps the adapters (decorators put around the composition root's beans, "
+                        + "interceptors, all from the lab's own configuration): an adapter written in a workshop "
+                        + "must not need a single lab call to be measured");
+    }
+
+    public static ArchRule adaptersReachTheApplicationOnlyThroughItsPorts(String base) {
+        return noClasses().that().resideInAnyPackage(base + ".adapters.in..", base + ".adapters.out..",
+                        base + ".adapters.lab..")
+                .should().dependOnClassesThat().resideInAPackage(base + ".application.service..")
+                .because("a way in calls a use case's port and a way out implements one; which class implements "
+                        + "the use case is the composition root's business alone");
     }
 
     public static ArchRule onlyTheJdbcAdapterAndTheConfigurationKnowJdbc(String base) {

@@ -6,6 +6,7 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.EvaluationResult;
 import dev.vtlab.archfixture.adapters.in.web.WebAdapterCallingPersistence;
+import dev.vtlab.archfixture.adapters.in.web.WebAdapterCallingTheServiceItself;
 import dev.vtlab.archfixture.adapters.in.web.WebAdapterQueryingTheDatabase;
 import dev.vtlab.archfixture.cyclea.NeedsB;
 import dev.vtlab.archfixture.adapters.out.persistence.PersistenceAdapterWithItsOwnPool;
@@ -54,6 +55,8 @@ class ArchitectureRulesCanFailTest {
                         WebAdapterQueryingTheDatabase.class),
                 rule("no lab in adapters", ArchitectureRules::adaptersDoNotKnowTheLab,
                         StoreAdapterRecordingItsThreads.class),
+                rule("ports only", ArchitectureRules::adaptersReachTheApplicationOnlyThroughItsPorts,
+                        WebAdapterCallingTheServiceItself.class),
                 rule("cycles", ArchitectureRules::noPackageCycles, NeedsB.class),
                 rule("domain", ArchitectureRules::domainDependsOnNothingButTheJdk, SpringAnnotatedEntity.class),
                 rule("application", ArchitectureRules::applicationDependsOnlyOnTheDomainAndTheJdk,

@@ -19,6 +19,10 @@ class ArchitectureTest {
     static final ArchRule adapters_do_not_know_the_lab = ArchitectureRules.adaptersDoNotKnowTheLab(BASE);
 
     @ArchTest
+    static final ArchRule adapters_reach_the_application_only_through_its_ports =
+            ArchitectureRules.adaptersReachTheApplicationOnlyThroughItsPorts(BASE);
+
+    @ArchTest
     static final ArchRule only_the_jdbc_adapter_and_the_configuration_know_jdbc =
             ArchitectureRules.onlyTheJdbcAdapterAndTheConfigurationKnowJdbc(BASE);
 

@@ -30,12 +30,13 @@ public final class LoadGenerator implements Runnable {
     /** The command line, for callers that want to redirect its output. */
     public static CommandLine commandLine() {
         CommandLine cli = new CommandLine(new LoadGenerator());
-        // picocli prints only "did you mean" for a mistyped command; always say what is wrong and show usage.
+        // A refused command line: what is wrong in one line (and picocli's "did you mean" for a mistyped command),
+        // then where the usage is, not the usage itself (75 lines that push the reason off the screen).
         cli.setParameterExceptionHandler((error, args) -> {
             CommandLine failed = error.getCommandLine();
             failed.getErr().println(error.getMessage());
             CommandLine.UnmatchedArgumentException.printSuggestions(error, failed.getErr());
-            failed.usage(failed.getErr());
+            failed.getErr().println("Try '" + failed.getCommandSpec().qualifiedName() + " --help' for the options.");
             return failed.getCommandSpec().exitCodeOnInvalidInput();
         });
         return cli;

@@ -1,9 +1,8 @@
 package dev.vtlab.adapters.config;
 
-import dev.vtlab.adapters.lab.Layer;
-import dev.vtlab.adapters.lab.RecordingExecutor;
-import dev.vtlab.adapters.lab.RecordingVisitRepository;
-import dev.vtlab.adapters.lab.ThreadPlacement;
+import dev.vtlab.adapters.config.settings.VtlabSettings;
+import dev.vtlab.adapters.config.tomcat.InFlightBound;
+
 import dev.vtlab.adapters.out.jdbc.Bulkhead;
 import dev.vtlab.adapters.out.jdbc.ConnectionPool;
 import dev.vtlab.adapters.out.jdbc.JdbcVisitRepository;
@@ -20,7 +19,6 @@ import org.apache.tomcat.util.threads.VirtualThreadExecutor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.task.SimpleAsyncTaskExecutorBuilder;
 import org.springframework.boot.task.ThreadPoolTaskExecutorBuilder;
 import org.springframework.boot.tomcat.TomcatProtocolHandlerCustomizer;
@@ -37,21 +35,28 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import java.net.http.HttpClient;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
 
 /**
  * Composition root: wires the core by hand against its port, picks the persistence adapter, and chooses, for each
- * of the four places, a platform or a virtual thread executor. Moving virtual threads, or swapping the adapter, is
- * a change here and in flags.properties, never in the core. The lab's recorders are wrapped around the adapters
- * and executors here too, so that no adapter knows it is measured.
+ * of the four places, a platform or a virtual thread executor, each flag in one method. Moving virtual threads, or
+ * swapping the adapter, is a change here and in flags.properties, never in the core. (The lab puts its recorders
+ * around these beans after they are made, from its own configuration: nothing here knows it is measured.)
  */
 @Configuration(proxyBeanMethods = false)
 public class CompositionRoot {
 
     private static final Logger log = LoggerFactory.getLogger(CompositionRoot.class);
     private static final Duration STORE_CONNECT_TIMEOUT = Duration.ofSeconds(5);
+    /**
+     * Exactly what {@code supplyAsync} uses when given no executor, which depends on the JDK and the cores: the
+     * common pool, or a new platform thread per task when its parallelism is 1 on JDK 21 (docs/architecture.md has
+     * what was measured on each).
+     */
+    private static final Executor SUPPLY_ASYNC_DEFAULT = new CompletableFuture<Void>().defaultExecutor();
     /** The JDBC adapter's pool, as its logs and failures name it. */
     static final String POOL_NAME = "vtlab-db-pool";
 
@@ -70,32 +75,44 @@ public class CompositionRoot {
                     String.join(" and ", settings.overriddenBySpring()), settings.effective().label());
         }
         log.info("repository {}", describe(settings.repository()));
-        log.info("Tomcat holds at most {} connections at once{}", environment.getProperty(InFlightBound.MAX_CONNECTIONS),
-                InFlightBound.derived(environment) ? " (derived from the " + (Runtime.getRuntime().maxMemory() >> 20)
-                        + " MB heap; set server.tomcat.max-connections to choose)" : "");
+        log.info(InFlightBound.describe(environment));
         return settings;
     }
 
     // ---- the core, wired by hand against its port: no Spring annotation in domain or application ----
 
-    /** The persistence adapter {@code vtlab.repository.kind} names; the core sees only the port. */
+    /**
+     * The persistence adapter {@code vtlab.repository.kind} names, on the repository's threads (flag R); the core
+     * sees only the port.
+     */
     @Bean
-    RecordingVisitRepository visitRepository(VtlabSettings settings,
-                                             @Qualifier("repositoryExecutor") Executor repositoryExecutor,
-                                             ObjectProvider<JdbcOperations> visitDatabase,
-                                             ObjectProvider<HikariDataSource> visitDatabasePool,
-                                             ThreadPlacement placement) {
+    VisitRepository visitRepository(VtlabSettings settings, ObjectProvider<JdbcOperations> visitDatabase,
+                                    ObjectProvider<HikariDataSource> visitDatabasePool) {
         VtlabSettings.Repository repository = settings.repository();
-        VisitRepository adapter = switch (repository.kind()) {
-            case VtlabSettings.Repository.HTTP -> new HttpVisitRepository(
-                    visitStoreClient(settings.effective().repository()), repository.url(), repository.timeout());
+        Optional<Executor> threads = repositoryThreads(settings);
+        return switch (repository.kind()) {
+            case VtlabSettings.Repository.HTTP -> new HttpVisitRepository(visitStoreClient(threads), repository.url(),
+                    repository.timeout());
             case VtlabSettings.Repository.JDBC -> new JdbcVisitRepository(visitDatabase.getObject(),
-                    repository.jdbc().url(), settings.countDelay(), settings.saveDelay(), repositoryExecutor,
-                    connectionPool(repository.jdbc()), visitDatabasePool.getObject().getHikariPoolMXBean());
-            default -> new SleepyVisitRepository(settings.countDelay(), settings.saveDelay(), repositoryExecutor,
-                    repository.guard());
+                    repository.jdbc().url(), settings.countDelay(), settings.saveDelay(),
+                    threads.orElse(SUPPLY_ASYNC_DEFAULT), connectionPool(repository.jdbc()),
+                    visitDatabasePool.getObject().getHikariPoolMXBean());
+            default -> new SleepyVisitRepository(settings.countDelay(), settings.saveDelay(),
+                    threads.orElse(SUPPLY_ASYNC_DEFAULT), repository.guard());
         };
-        return new RecordingVisitRepository(adapter, placement);
+    }
+
+    /**
+     * The HTTP adapter's client: on the repository's threads, it reads answers and runs its own tasks on them (no
+     * thread waits for the store on {@code sendAsync}); without, the client's default, a cached pool of platform
+     * threads it creates itself ({@code HttpClient-N-Worker-M}). Either way, {@code sendAsync} hands its result to
+     * {@code supplyAsync}'s default executor before the caller sees it (a JDK rule, not ours).
+     */
+    private static HttpClient visitStoreClient(Optional<Executor> threads) {
+        HttpClient.Builder builder = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(STORE_CONNECT_TIMEOUT);
+        threads.ifPresent(builder::executor);
+        return builder.build();
     }
 
     // ---- the JDBC adapter's pool and bulkhead: made only for vtlab.repository.kind=jdbc (lazy) ----
@@ -185,43 +202,23 @@ public class CompositionRoot {
                 : platform.build();
     }
 
-    /** W: the executor {@code /wrapped} hands to {@code supplyAsync}, with the lab recording who ran the task. */
-    @Bean
-    Executor wrapperExecutor(VtlabSettings settings, ThreadPlacement placement) {
-        return new RecordingExecutor(virtualOrDefault(settings.effective().wrapper(), "vt-wrapper-"),
-                Layer.WRAPPER, placement);
-    }
-
-    /** R for the sleepy and JDBC adapters: the executor their async calls wait on. */
-    @Bean
-    Executor repositoryExecutor(VtlabSettings settings) {
-        return virtualOrDefault(settings.effective().repository(), "vt-repository-");
+    /** W: the executor {@code /wrapped} hands to {@code supplyAsync}. Off: {@code supplyAsync}'s default. */
+    @Bean(name = "wrapperExecutor")
+    Executor wrapperExecutor(VtlabSettings settings) {
+        return settings.effective().wrapper() ? virtualThreads("vt-wrapper-") : SUPPLY_ASYNC_DEFAULT;
     }
 
     /**
-     * R for the HTTP adapter: the executor of its {@link HttpClient}, which reads answers and runs the client's
-     * own tasks; no thread waits for the store on {@code sendAsync}. Off: the client's default, a cached pool of
-     * platform threads it creates itself ({@code HttpClient-N-Worker-M}). Either way, {@code sendAsync} hands
-     * its result to {@code supplyAsync}'s default executor before the caller sees it (a JDK rule, not ours).
+     * R: the repository's own threads. On: a virtual thread per task, for the sleepy and JDBC adapters where
+     * {@code countAsync}/{@code saveAsync} wait, for the HTTP adapter its client's executor. Off (empty): each
+     * adapter's default, {@code supplyAsync}'s for the sleepy and JDBC adapters, the client's own pool for HTTP.
      */
-    private static HttpClient visitStoreClient(boolean virtual) {
-        HttpClient.Builder builder = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(STORE_CONNECT_TIMEOUT);
-        if (virtual) {
-            builder.executor(Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("vt-repository-", 0).factory()));
-        }
-        return builder.build();
+    private static Optional<Executor> repositoryThreads(VtlabSettings settings) {
+        return settings.effective().repository() ? Optional.of(virtualThreads("vt-repository-")) : Optional.empty();
     }
 
-    /**
-     * On: a new virtual thread per task. Off: exactly what {@code supplyAsync} uses when given no executor, which
-     * depends on the JDK: the common pool (JDK 25 always; its parallelism is cores - 1), or on older JDKs a new
-     * platform thread per task when the common pool's parallelism is 1 (2 cores or fewer). docs/architecture.md
-     * has what was measured on each.
-     */
-    private static Executor virtualOrDefault(boolean virtual, String namePrefix) {
-        return virtual
-                ? Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name(namePrefix, 0).factory())
-                : new CompletableFuture<Void>().defaultExecutor();
+    /** A new virtual thread per task, named {@code namePrefix} and a number. */
+    private static Executor virtualThreads(String namePrefix) {
+        return Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name(namePrefix, 0).factory());
     }
 }

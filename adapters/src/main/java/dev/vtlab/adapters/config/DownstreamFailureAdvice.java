@@ -1,5 +1,7 @@
 package dev.vtlab.adapters.config;
 
+import dev.vtlab.adapters.config.settings.VtlabSettings;
+
 import dev.vtlab.adapters.out.jdbc.DatabaseException;
 import dev.vtlab.adapters.out.visitstore.VisitStoreException;
 import org.springframework.http.HttpHeaders;

@@ -1,5 +1,8 @@
 package dev.vtlab.adapters.config;
 
+import dev.vtlab.adapters.config.settings.VtlabSettings;
+import dev.vtlab.adapters.config.tomcat.TomcatEnvironment;
+
 import dev.vtlab.adapters.in.web.HelloController;
 import dev.vtlab.adapters.lab.JvmFigures;
 import dev.vtlab.adapters.lab.LabEnvironmentSource;
@@ -17,18 +20,27 @@ import org.springframework.web.servlet.config.annotation.InterceptorRegistry;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 
 /**
- * Configuration of the lab: its recorders and the Spring MVC hooks that place them around the web adapter. The
- * repository and executor recorders are wrapped in {@link CompositionRoot}, where those are built.
+ * Configuration of the lab: its recorders, put around the composition root's repository and wrapper executor by
+ * {@link LabRecorders} after they are made, and the Spring MVC hooks that place them around the web adapter.
  */
 @Configuration(proxyBeanMethods = false)
 public class LabWiring implements WebMvcConfigurer {
 
-    private final ThreadPlacement placement = new ThreadPlacement();
-    private final WebLayerRecorder webLayers = new WebLayerRecorder(placement, HelloController.class);
+    private final WebLayerRecorder webLayers;
+
+    public LabWiring(LabRecorders recorders) {
+        this.webLayers = new WebLayerRecorder(recorders.placement(), HelloController.class);
+    }
+
+    /** Static: a bean post-processor is made before the beans it processes, and before this configuration. */
+    @Bean
+    static LabRecorders labRecorders() {
+        return new LabRecorders();
+    }
 
     @Bean
-    ThreadPlacement threadPlacement() {
-        return placement;
+    ThreadPlacement threadPlacement(LabRecorders recorders) {
+        return recorders.placement();
     }
 
     @Override

@@ -1,5 +1,8 @@
 package dev.vtlab.adapters.config;
 
+import dev.vtlab.adapters.config.settings.InvalidSettingException;
+import dev.vtlab.adapters.config.settings.VtlabSettings;
+
 /**
  * Configuration for servers that a runner (the matrix) starts as child processes: given the runner's process id
  * ({@code -Dvtlab.lab.runner-pid=...}), the server exits as soon as the runner is gone, even when the runner was
@@ -8,13 +11,12 @@ package dev.vtlab.adapters.config;
  */
 final class RunnerWatch {
 
-    static final String RUNNER_PID = "vtlab.lab.runner-pid";
 
     private RunnerWatch() {
     }
 
     static void exitWhenTheRunnerIsGone() {
-        String pid = System.getProperty(RUNNER_PID);
+        String pid = System.getProperty(VtlabSettings.RUNNER_PID);
         if (pid == null) {
             return;
         }
@@ -22,7 +24,7 @@ final class RunnerWatch {
         try {
             runner = Long.parseLong(pid.strip());
         } catch (NumberFormatException e) {
-            throw new InvalidSettingException(RUNNER_PID, "Invalid value '" + pid + "' for " + RUNNER_PID
+            throw new InvalidSettingException(VtlabSettings.RUNNER_PID, "Invalid value '" + pid + "' for " + VtlabSettings.RUNNER_PID
                     + ": expected the process id of the runner that started this server.");
         }
         ProcessHandle.of(runner).map(ProcessHandle::onExit).ifPresentOrElse(

@@ -20,10 +20,10 @@ public class LabController {
     private final ThreadPlacement placement;
     private final JvmFigures jvm;
     private final LabEnvironmentSource environment;
-    private final VisitTally visits;
+    private final VisitCounter visits;
 
     public LabController(ThreadPlacement placement, JvmFigures jvm, LabEnvironmentSource environment,
-                         VisitTally visits) {
+                         VisitCounter visits) {
         this.placement = placement;
         this.jvm = jvm;
         this.environment = environment;

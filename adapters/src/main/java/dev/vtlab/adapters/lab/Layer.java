@@ -10,8 +10,12 @@ public enum Layer {
     WRAPPER,
     /** The thread that ran the {@code Callable} body on {@code /callable}: Spring's applicationTaskExecutor (flag A). */
     ASYNC_EXECUTOR,
-    /** The thread that waited for the repository's count (flag R under {@code /async}). */
+    /**
+     * The thread that finished the repository's count: the caller's for a blocking call; for a future, the one that
+     * completed it (under {@code /async}, one of the repository's threads, flag R, for the sleepy and JDBC
+     * adapters; for the HTTP adapter, the thread the client handed the answer to).
+     */
     REPOSITORY_COUNT,
-    /** The thread that waited for the repository's save (flag R under {@code /async}). */
+    /** The thread that finished the repository's save, as for {@link #REPOSITORY_COUNT}. */
     REPOSITORY_SAVE
 }

@@ -12,7 +12,7 @@ import java.util.concurrent.atomic.LongAdder;
  * For a blocking call that is the caller's thread; for a future, the thread that completed it (for the sleepy
  * adapter the one that waited; for the HTTP adapter the one the client handed the answer to).
  */
-public final class RecordingVisitRepository implements VisitRepository, VisitTally {
+public final class RecordingVisitRepository implements VisitRepository {
 
     private final VisitRepository adapter;
     private final ThreadPlacement placement;
@@ -53,7 +53,7 @@ public final class RecordingVisitRepository implements VisitRepository, VisitTal
         });
     }
 
-    @Override
+    /** The saves that succeeded so far. */
     public long visitsSaved() {
         return saved.sum();
     }

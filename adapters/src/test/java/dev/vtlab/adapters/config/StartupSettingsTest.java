@@ -1,5 +1,12 @@
 package dev.vtlab.adapters.config;
 
+import dev.vtlab.adapters.config.settings.InvalidSettingException;
+import dev.vtlab.adapters.config.settings.InvalidSettingFailureAnalyzer;
+import dev.vtlab.adapters.config.settings.VirtualThreadFlags;
+import dev.vtlab.adapters.config.settings.VtlabSettings;
+import dev.vtlab.adapters.config.tomcat.InFlightBound;
+import dev.vtlab.adapters.config.tomcat.LeanHttp11NioProtocol;
+
 import dev.vtlab.adapters.RunningServer;
 import org.apache.catalina.connector.Connector;
 import org.junit.jupiter.api.Test;
@@ -241,6 +248,7 @@ class StartupSettingsTest {
                     .getWebServer()).getTomcat().getConnector();
             assertThat(String.valueOf(connector.getProperty("socket.appReadBufSize"))).isEqualTo("1024");
             assertThat(String.valueOf(connector.getProperty("socket.appWriteBufSize"))).isEqualTo("1024");
+            assertThat(String.valueOf(connector.getProperty("socket.bufferPool"))).isEqualTo("0");
             assertThat(connector.getProtocolHandler()).isInstanceOf(LeanHttp11NioProtocol.class);
             assertThat(connector.getProtocolHandler().getDesiredBufferSize()).isEqualTo(1024);
             assertThat(String.valueOf(connector.getProperty("keepAliveTimeout"))).isEqualTo("2000");

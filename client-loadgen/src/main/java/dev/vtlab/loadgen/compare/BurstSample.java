@@ -1,6 +1,7 @@
 package dev.vtlab.loadgen.compare;
 
 import dev.vtlab.loadgen.load.Burst;
+import dev.vtlab.loadgen.load.KernelCounters;
 import dev.vtlab.loadgen.load.Latencies;
 import dev.vtlab.loadgen.load.RequestResult;
 
@@ -12,8 +13,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * One burst at one server: latency of the successful requests, failures by cause, and what the server's process
- * spent on it (CPU time, peak resident set sampled every 100 ms), as the operating system reports them.
+ * One burst at one server: latency of the successful requests, failures by cause, what the server's process
+ * spent on it (CPU time, peak resident set sampled every 100 ms), and how many connections waited for the server
+ * to accept them (the kernel's counters), as the operating system reports them.
  */
 public final class BurstSample {
 
@@ -39,6 +41,7 @@ public final class BurstSample {
                 }
             }
         });
+        Map<String, Long> kernelBefore = KernelCounters.read();
         long start = System.nanoTime();
         List<RequestResult> results;
         try {
@@ -50,12 +53,13 @@ public final class BurstSample {
         }
         long wallMs = (System.nanoTime() - start) / 1_000_000;
         long cpuAfter = server.cpuTime().map(Duration::toNanos).orElse(-1L);
+        Map<String, Long> kernel = KernelCounters.delta(kernelBefore, KernelCounters.read());
         Map<String, Long> causes = new TreeMap<>();
         results.stream().filter(r -> !r.succeeded()).forEach(r -> causes.merge(r.cause(), 1L, Long::sum));
         Latencies latencies = Latencies.of(results);
         double cpuMsPerRequest = cpuBefore < 0 || cpuAfter < 0 ? -1 : (cpuAfter - cpuBefore) / 1e6 / requests;
         return new Figures(server.name(), round, requests, latencies.count(), requests - latencies.count(), causes,
-                latencies.p50Ms(), latencies.p99Ms(), latencies.maxMs(), wallMs, cpuMsPerRequest, rssPeak.get());
+                latencies.p50Ms(), latencies.p99Ms(), latencies.maxMs(), wallMs, cpuMsPerRequest, rssPeak.get(), kernel);
     }
 
     /**
@@ -73,9 +77,11 @@ public final class BurstSample {
      * @param wallMs           from the burst's release to its last answer
      * @param cpuMsPerRequest  the server process's CPU time during the burst per request, -1 where unknown
      * @param rssPeakBytes     the server's largest resident set seen during the burst, -1 where unknown
+     * @param kernel           the kernel's TCP counters' growth during the burst (listen-queue overflows, SYN
+     *                         retransmits: connections the server had not accepted yet); empty without nstat
      */
     public record Figures(String server, int round, int requests, long succeeded, long failed,
                           Map<String, Long> failureCauses, double p50Ms, double p99Ms, double maxMs, long wallMs,
-                          double cpuMsPerRequest, long rssPeakBytes) {
+                          double cpuMsPerRequest, long rssPeakBytes, Map<String, Long> kernel) {
     }
 }

@@ -36,14 +36,17 @@ public final class ComparisonReport {
         }
         md.append("\n## Bursts\n\nEvery request of a burst released at once, each on its own connection; latency of "
                 + "the successful ones. CPU: the server process's CPU time during the burst per request; RSS: its "
-                + "largest resident set seen (every 100 ms).\n\n");
+                + "largest resident set seen (every 100 ms); SYN retransmits: connections that waited because the server's "
+                + "accept queue was full.\n\n");
         md.append("| burst | round | server | succeeded | failed | p50 ms | p99 ms | max ms | wall ms | "
-                + "CPU ms per request | RSS peak MB |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
+                + "CPU ms per request | RSS peak MB | SYN retransmits |\n"
+                + "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
         for (BurstSample.Figures b : c.bursts()) {
-            md.append(String.format(Locale.ROOT, "| %d | %d | %s | %d | %s | %.0f | %.0f | %.0f | %d | %s | %s |%n",
+            md.append(String.format(Locale.ROOT, "| %d | %d | %s | %d | %s | %.0f | %.0f | %.0f | %d | %s | %s | %s |%n",
                     b.requests(), b.round(), b.server(), b.succeeded(), failed(b), b.p50Ms(), b.p99Ms(), b.maxMs(),
                     b.wallMs(), b.cpuMsPerRequest() < 0 ? "-" : String.format(Locale.ROOT, "%.2f", b.cpuMsPerRequest()),
-                    b.rssPeakBytes() < 0 ? "-" : String.format(Locale.ROOT, "%.0f", mb(b.rssPeakBytes()))));
+                    b.rssPeakBytes() < 0 ? "-" : String.format(Locale.ROOT, "%.0f", mb(b.rssPeakBytes())),
+                    b.kernel().containsKey("TcpExtTCPSynRetrans") ? b.kernel().get("TcpExtTCPSynRetrans") : "-"));
         }
         md.append("\n## vtlab's p99 over the reference's\n\n| burst | per round |\n| --- | --- |\n");
         c.bursts().stream().map(BurstSample.Figures::requests).distinct().forEach(requests -> {

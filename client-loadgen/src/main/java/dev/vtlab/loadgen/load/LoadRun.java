@@ -30,8 +30,12 @@ public final class LoadRun {
     /** The most warm-up rounds before measuring anyway. */
     static final int MAX_ROUNDS = 5;
 
-    /** JFR delivers its events about once a second; wait that long before reading virtual-thread counts. */
-    private static final Duration JFR_DELIVERY = Duration.ofMillis(1500);
+    /**
+     * JFR delivers its events about once a second: the virtual-thread counts are read again after this long until
+     * two reads agree (nothing more was delivered), for at most {@link #JFR_DEADLINE}.
+     */
+    private static final Duration JFR_DELIVERY = Duration.ofMillis(1100);
+    private static final Duration JFR_DEADLINE = Duration.ofSeconds(15);
 
     private final HttpClient client;
     private final Duration connectTimeout;
@@ -130,10 +134,9 @@ public final class LoadRun {
         ServerJvm jvm = null;
         Long visitsAfter = null;
         try {
-            Thread.sleep(JFR_DELIVERY);
+            jvm = delivered(labClient);
             environment = labClient.environment();
             threads = labClient.threads();
-            jvm = labClient.jvm();
             visitsAfter = visits.visitsSaved();
         } catch (IOException e) {
             labError = "could not read the lab after the burst: " + e.getMessage();
@@ -169,6 +172,26 @@ public final class LoadRun {
      * @param summary  the figures
      * @param requests one result per request, ordered by id
      */
+    /**
+     * The server's JVM figures once JFR has delivered the burst's events: read until two reads
+     * {@link #JFR_DELIVERY} apart agree on the virtual threads started and pinned, or the deadline passed (then
+     * the last read, which may still miss the last second's events).
+     */
+    private static ServerJvm delivered(LabClient labClient) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + JFR_DEADLINE.toNanos();
+        ServerJvm before = labClient.jvm();
+        while (true) {
+            Thread.sleep(JFR_DELIVERY);
+            ServerJvm now = labClient.jvm();
+            boolean settled = now.virtualThreadsStarted() == before.virtualThreadsStarted()
+                    && now.virtualThreadsPinned() == before.virtualThreadsPinned();
+            if (settled || System.nanoTime() > deadline) {
+                return now;
+            }
+            before = now;
+        }
+    }
+
     public record Measurement(RunSummary summary, List<RequestResult> requests) {
     }
 }

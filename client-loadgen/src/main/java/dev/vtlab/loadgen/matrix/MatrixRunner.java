@@ -101,7 +101,7 @@ public final class MatrixRunner {
     /** Every planned mode of one combination, each {@code repeat} times, on as few fresh servers as it takes. */
     private int runServer(Combination combination, List<Mode> modes, int done, RunLedger ledger,
                           ProgressPrinter progress) throws InterruptedException {
-        ServerUnderTest server = null;
+        ServerAndDownstream server = null;
         VisitCounter visits = null;
         long visitsBefore = 0;
         WarmUp warmUp = WarmUp.NONE;
@@ -113,7 +113,7 @@ public final class MatrixRunner {
                 progress.starting(done, combination, mode, repeat, settings.repeat());
                 if (server == null) {
                     try {
-                        server = ServerUnderTest.start(settings, combination,
+                        server = ServerAndDownstream.start(settings, combination,
                                 settings.outputDir().resolve("servers"), client, children);
                         visits = server.visits(client);
                         visitsBefore = visits.visitsSaved();

@@ -82,14 +82,23 @@ class CommandLineTest {
             "matrix --repository jdbc --guard synchronized",
             "matrix --repository jdbc --server-arg vtlab.repository.pool-size=3",
             "matrix --downstream-jar /no/such.jar",
+            "compare --bursts 0",
+            "compare --rounds 0",
+            "compare --heap lots",
+            "compare --delay 10ms",
+            "compare --bursts 50000",
+            "compare --reference-jar /no/such.jar",
             "visit-store --port 8081",
             "",
             "frobnicate"})
-    void a_bad_command_line_prints_usage_and_exits_2(String args) {
+    void a_bad_command_line_says_why_in_one_line_and_exits_2(String args) {
         Outcome outcome = execute(args.isEmpty() ? new String[0] : args.split(" "));
 
         assertThat(outcome.exitCode()).isEqualTo(2);
-        assertThat(outcome.err()).contains("Usage: vtlab-loadgen");
+        assertThat(outcome.err()).doesNotContain("Usage:").containsPattern("Try 'vtlab-loadgen( [a-z-]+)? --help' "
+                + "for the options\\.\\n$");
+        // the reason first (then picocli's "did you mean" for a mistyped command), not a wall of options
+        assertThat(outcome.err().lines().count()).as(outcome.err()).isBetween(2L, 6L);
     }
 
     @Test
@@ -120,12 +129,18 @@ class CommandLineTest {
                 .contains("--guard applies to the sleepy repository only");
         assertThat(execute("matrix", "--downstream-jar", "/no/such.jar").err())
                 .contains("--downstream-jar /no/such.jar does not exist");
+        assertThat(execute("compare", "--bursts", "2000,0").err())
+                .contains("--bursts must be whole numbers above 0, was [2000, 0]");
+        assertThat(execute("compare", "--delay", "10ms").err())
+                .contains("--delay must be at least 1s (the held requests are weighed 1.2 s into the burst)");
+        assertThat(execute("compare", "--reference-jar", "/no/such.jar").err())
+                .contains("--reference-jar /no/such.jar does not exist");
     }
 
     @Test
     void what_one_client_may_ask_for_is_bounded() {
         assertThat(execute("run", "--requests", "1000000000").err())
-                .contains("--requests must be at most 1000000, was 1000000000", "Usage: vtlab-loadgen run");
+                .contains("--requests must be at most 1000000, was 1000000000", "Try 'vtlab-loadgen run --help'");
         Outcome tooManyAtOnce = execute("run", "--requests", "50000");
         assertThat(tooManyAtOnce.exitCode()).isEqualTo(2);
         assertThat(tooManyAtOnce.err()).contains("requests can be in flight at once", "pass --concurrency");

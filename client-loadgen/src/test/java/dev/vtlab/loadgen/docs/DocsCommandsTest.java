@@ -28,7 +28,7 @@ import static org.assertj.core.api.Assertions.fail;
 class DocsCommandsTest {
 
     private static final Set<String> GOALS = Set.of("package", "test", "verify");
-    private static final Set<String> PROFILES = Set.of("-Pserver", "-Pexperiment", "-Pdownstream");
+    private static final Set<String> PROFILES = Set.of("-Pserver", "-Pexperiment", "-Pdownstream", "-Preference");
 
     @ParameterizedTest
     @ValueSource(strings = {"README.md", "docs/running.md", "docs/workshop.md", "docs/jdk-21-vs-25.md",

@@ -29,28 +29,11 @@ class ResultsTablesTest {
     @ParameterizedTest
     @ValueSource(strings = {"docs/pools.md"})
     void every_quoted_run_matches_its_results_file(String page) throws Exception {
-        Path file = CommandChecks.root().resolve(page);
-        List<String> header = null;
-        int checked = 0;
-        for (String line : Files.readAllLines(file)) {
-            if (!line.startsWith("|")) {
-                header = null;
-                continue;
-            }
-            List<String> cells = cells(line);
-            if (header == null) {
-                header = cells;
-                continue;
-            }
-            Matcher link = LINK.matcher(cells.getFirst());
-            if (!link.find()) {
-                continue;
-            }
-            Path folder = file.getParent().resolve(link.group(1));
-            checkRow(page + ": " + line, header, cells, folder);
-            checked++;
+        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(CommandChecks.root().resolve(page), LINK);
+        for (MarkdownTables.Row row : rows) {
+            checkRow(row.where(), row.header(), row.cells(), row.linked());
         }
-        assertThat(checked).as("rows of %s that quote a report", page).isPositive();
+        assertThat(rows).as("rows of %s that quote a report", page).isNotEmpty();
     }
 
     private static void checkRow(String where, List<String> header, List<String> cells, Path folder) throws Exception {
@@ -111,17 +94,6 @@ class ResultsTablesTest {
     }
 
     private static String cell(List<String> header, List<String> cells, String column) {
-        int i = header.indexOf(column);
-        assertThat(i).as("column '%s' in %s", column, header).isNotNegative();
-        return cells.get(i);
-    }
-
-    private static List<String> cells(String line) {
-        String inner = line.strip().substring(1, line.strip().length() - 1);
-        List<String> cells = new ArrayList<>();
-        for (String cell : inner.split("\\|", -1)) {
-            cells.add(cell.strip());
-        }
-        return cells;
+        return new MarkdownTables.Row("", header, cells, null).cell(column);
     }
 }

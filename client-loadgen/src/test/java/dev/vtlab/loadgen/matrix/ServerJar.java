@@ -27,6 +27,15 @@ public final class ServerJar {
         return jar;
     }
 
+    /** The reactive reference's runnable jar, built before this module's tests (a dependency of it). */
+    public static Path referencePath() {
+        Path jar = Path.of("../reference-webflux/target/vtlab-reference-webflux.jar").toAbsolutePath().normalize();
+        if (!Files.isRegularFile(jar)) {
+            throw new IllegalStateException(jar + " is missing: run ./mvnw verify from the repository root");
+        }
+        return jar;
+    }
+
     /** The java launcher of this JVM, which the servers also use. */
     public static String java() {
         return ProcessHandle.current().info().command().orElseThrow();

@@ -21,11 +21,6 @@ public final class SleepyVisitRepository implements VisitRepository {
     private final Executor asyncExecutor;
     private final Connections connections;
 
-    /** Without a guard around the waiting. */
-    public SleepyVisitRepository(Duration countDelay, Duration saveDelay, Executor asyncExecutor) {
-        this(countDelay, saveDelay, asyncExecutor, Guard.NONE);
-    }
-
     /**
      * @param countDelay    how long {@link #count()} blocks
      * @param saveDelay     how long {@link #save(Visit)} blocks

@@ -1,7 +1,7 @@
 package dev.vtlab.adapters.in.web;
 
 import dev.vtlab.adapters.RunningServer;
-import dev.vtlab.adapters.lab.VisitTally;
+import dev.vtlab.adapters.lab.VisitCounter;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -168,6 +168,6 @@ class HelloEndpointsTest {
     }
 
     private static long visitsSaved() {
-        return server.bean(VisitTally.class).visitsSaved();
+        return server.bean(VisitCounter.class).visitsSaved();
     }
 }

@@ -3,7 +3,7 @@ package dev.vtlab.adapters.out.jdbc;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.vtlab.adapters.Downstreams;
 import dev.vtlab.adapters.RunningServer;
-import dev.vtlab.adapters.lab.VisitTally;
+import dev.vtlab.adapters.lab.VisitCounter;
 import dev.vtlab.downstream.database.VisitDatabase;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -44,7 +44,7 @@ class JdbcFaultsTest {
                     .doesNotContain("PASSWORD");
             assertThat(holder).succeedsWithin(DEADLINE).extracting(HttpResponse::statusCode).isEqualTo(200);
             assertThat(database.countVisits()).isEqualTo(1);
-            assertThat(server.bean(VisitTally.class).visitsSaved()).isEqualTo(1);
+            assertThat(server.bean(VisitCounter.class).visitsSaved()).isEqualTo(1);
         }
     }
 
@@ -76,7 +76,7 @@ class JdbcFaultsTest {
             assertDatabaseProblem(down);
             assertThat(down.body()).contains("\"failure\":\"UNREACHABLE\"", "the pool holds no open connection");
             assertThat(server.get("/lab/environment").statusCode()).isEqualTo(200);
-            assertThat(server.bean(VisitTally.class).visitsSaved()).isZero();
+            assertThat(server.bean(VisitCounter.class).visitsSaved()).isZero();
 
             try (VisitDatabase up = Downstreams.database(port)) {
                 assertThat(firstSuccess(server)).isEqualTo(200);
@@ -95,11 +95,11 @@ class JdbcFaultsTest {
             database.kill();
             assertDatabaseProblem(server.get("/sync?name=Grace"));
             assertThat(server.get("/lab/environment").statusCode()).isEqualTo(200);
-            assertThat(server.bean(VisitTally.class).visitsSaved()).isEqualTo(1);
+            assertThat(server.bean(VisitCounter.class).visitsSaved()).isEqualTo(1);
 
             database = Downstreams.databaseProcess(port);
             assertThat(firstSuccess(server)).isEqualTo(200);
-            assertThat(server.bean(VisitTally.class).visitsSaved()).isEqualTo(2);
+            assertThat(server.bean(VisitCounter.class).visitsSaved()).isEqualTo(2);
         } finally {
             database.close();
         }

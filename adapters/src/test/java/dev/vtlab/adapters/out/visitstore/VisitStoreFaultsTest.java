@@ -2,7 +2,7 @@ package dev.vtlab.adapters.out.visitstore;
 
 import dev.vtlab.adapters.Downstreams;
 import dev.vtlab.adapters.RunningServer;
-import dev.vtlab.adapters.lab.VisitTally;
+import dev.vtlab.adapters.lab.VisitCounter;
 import dev.vtlab.downstream.visitstore.VisitStore;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -32,12 +32,12 @@ class VisitStoreFaultsTest {
             for (String path : ENDPOINTS) {
                 assertProblem(server.get(path + "?name=Ada"), 502, "Visit store failed", "UNREACHABLE", url);
             }
-            assertThat(server.bean(VisitTally.class).visitsSaved()).isZero();
+            assertThat(server.bean(VisitCounter.class).visitsSaved()).isZero();
 
             try (VisitStore back = Downstreams.visitStore(port, Duration.ZERO)) {
                 assertThat(server.get("/sync?name=Ada").statusCode()).isEqualTo(200);
                 assertThat(back.saved()).isEqualTo(1);
-                assertThat(server.bean(VisitTally.class).visitsSaved()).isEqualTo(1);
+                assertThat(server.bean(VisitCounter.class).visitsSaved()).isEqualTo(1);
             }
         }
     }
@@ -49,7 +49,7 @@ class VisitStoreFaultsTest {
             store.inject(VisitStore.Fault.TOO_SLOW);
 
             assertProblem(server.get(path + "?name=Ada"), 504, "Visit store timed out", "TIMEOUT", store.url());
-            assertThat(server.bean(VisitTally.class).visitsSaved()).isZero();
+            assertThat(server.bean(VisitCounter.class).visitsSaved()).isZero();
 
             store.inject(VisitStore.Fault.NONE);
             assertThat(server.get(path + "?name=Ada").statusCode()).isEqualTo(200);
@@ -66,7 +66,7 @@ class VisitStoreFaultsTest {
 
             assertProblem(response, 502, "Visit store failed", "BAD_STATUS", store.url());
             assertThat(response.body()).contains("answered HTTP 500");
-            assertThat(server.bean(VisitTally.class).visitsSaved()).isZero();
+            assertThat(server.bean(VisitCounter.class).visitsSaved()).isZero();
         }
     }
 
@@ -79,7 +79,7 @@ class VisitStoreFaultsTest {
             HttpResponse<String> response = server.get(path + "?name=Ada");
 
             assertProblem(response, 502, "Visit store failed", "MALFORMED_ANSWER", store.url());
-            assertThat(server.bean(VisitTally.class).visitsSaved()).isZero();
+            assertThat(server.bean(VisitCounter.class).visitsSaved()).isZero();
         }
     }
 

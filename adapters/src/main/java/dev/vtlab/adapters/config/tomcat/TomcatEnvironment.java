@@ -1,0 +1,79 @@
+package dev.vtlab.adapters.config.tomcat;
+
+import dev.vtlab.adapters.config.settings.VtlabSettings;
+
+import dev.vtlab.adapters.lab.LabEnvironment;
+import dev.vtlab.adapters.out.jdbc.JdbcVisitRepository;
+import org.apache.catalina.connector.Connector;
+import org.apache.coyote.http11.AbstractHttp11Protocol;
+import org.apache.coyote.ProtocolHandler;
+import org.springframework.boot.tomcat.TomcatWebServer;
+import org.springframework.boot.web.server.WebServer;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ApplicationContext;
+
+import java.time.Duration;
+import java.util.concurrent.ForkJoinPool;
+
+/** Lab source: reads the environment from the running server (Tomcat's connector as it was really configured). */
+public final class TomcatEnvironment {
+
+    private final VtlabSettings settings;
+    private final ApplicationContext context;
+
+    public TomcatEnvironment(VtlabSettings settings, ApplicationContext context) {
+        this.settings = settings;
+        this.context = context;
+    }
+
+    public LabEnvironment current() {
+        Runtime runtime = Runtime.getRuntime();
+        return new LabEnvironment(settings.effective().forLab(), settings.springVirtualThreads(),
+                System.getProperty("java.version"), System.getProperty("java.vendor"),
+                runtime.availableProcessors(), ForkJoinPool.getCommonPoolParallelism(), runtime.maxMemory(),
+                tomcatLimits(), settings.countDelay().toMillis(), settings.saveDelay().toMillis(),
+                settings.repository().kind(), repositoryUrl(), settings.repository().guard().label(),
+                asyncRequestTimeoutMs(), pool());
+    }
+
+    private String repositoryUrl() {
+        VtlabSettings.Repository repository = settings.repository();
+        if (repository.jdbc() != null) {
+            return JdbcVisitRepository.withoutCredentials(repository.jdbc().url());
+        }
+        return repository.http() ? repository.url().toString() : null;
+    }
+
+    private LabEnvironment.Pool pool() {
+        VtlabSettings.Jdbc jdbc = settings.repository().jdbc();
+        return jdbc == null ? null
+                : new LabEnvironment.Pool(jdbc.poolSize(), jdbc.poolTimeout().toMillis(), jdbc.maxConcurrent());
+    }
+
+    private Long asyncRequestTimeoutMs() {
+        Duration timeout = context.getEnvironment().getProperty("spring.mvc.async.request-timeout", Duration.class);
+        return timeout == null ? null : timeout.toMillis();
+    }
+
+    private LabEnvironment.TomcatLimits tomcatLimits() {
+        WebServer server = context instanceof WebServerApplicationContext web ? web.getWebServer() : null;
+        Connector connector = server instanceof TomcatWebServer tomcat ? tomcat.getTomcat().getConnector() : null;
+        if (connector != null && connector.getProtocolHandler() instanceof AbstractHttp11Protocol<?> protocol) {
+            return new LabEnvironment.TomcatLimits(executorName(protocol), protocol.getMaxThreads(),
+                    protocol.getMaxConnections(), protocol.getAcceptCount(), protocol.getKeepAliveTimeout(),
+                    protocol.getMaxKeepAliveRequests(), protocol.getMaxHttpRequestHeaderSize(),
+                    bufferSize(connector, "socket.appReadBufSize") + "/"
+                            + bufferSize(connector, "socket.appWriteBufSize"));
+        }
+        return new LabEnvironment.TomcatLimits("none", -1, -1, -1, -1, -1, -1, "none");
+    }
+
+    private static String bufferSize(Connector connector, String property) {
+        Object value = connector.getProperty(property);
+        return value == null ? "default" : value.toString();
+    }
+
+    private static String executorName(ProtocolHandler protocol) {
+        return protocol.getExecutor() == null ? "none" : protocol.getExecutor().getClass().getSimpleName();
+    }
+}

@@ -1,0 +1,116 @@
+package dev.vtlab.loadgen.matrix;
+
+import dev.vtlab.jdks.JdkFinder;
+import dev.vtlab.loadgen.lab.LabClient;
+import dev.vtlab.loadgen.lab.VisitCounter;
+import dev.vtlab.loadgen.lab.DownstreamStats;
+import dev.vtlab.downstream.serving.RunnerWatch;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What one combination runs against: a vtlab server, and the downstream process behind it, started first and
+ * stopped with it: for {@code http} a visit store, for {@code jdbc} a database (H2 over TCP, or a PostgreSQL it
+ * prepares). Visits are counted where they are kept: the server's lab, or the downstream's {@code /stats}. The lab
+ * is read on a port of its own ({@code vtlab.lab.port}, served by a small platform pool), so that it answers even
+ * when the burst holds every connection or every carrier thread (pinning on JDK 21).
+ */
+final class ServerAndDownstream {
+
+    private static final Duration READY_TIMEOUT = Duration.ofSeconds(90);
+
+    private final ServerProcess server;
+    private final URI lab;
+    private final ServerProcess downstream;
+
+    private ServerAndDownstream(ServerProcess server, URI lab, ServerProcess downstream) {
+        this.server = server;
+        this.lab = lab;
+        this.downstream = downstream;
+    }
+
+    /** Starts the downstream (for {@code http} and {@code jdbc}) and the server for one combination. */
+    static ServerAndDownstream start(MatrixSettings settings, Combination combination, Path logs, HttpClient client,
+                                 ChildProcesses children)
+            throws ServerProcess.ServerStartException, InterruptedException {
+        List<String> serverArgs = new ArrayList<>(settings.serverArgs(combination));
+        int labPort = ServerProcess.freePort();
+        serverArgs.add("--vtlab.lab.port=" + labPort);
+        ServerProcess downstream = null;
+        Path downstreamLog = logs.resolve(combination.compactLabel() + "-" + settings.repository().label() + ".log");
+        if (settings.repository() == Repository.HTTP) {
+            downstream = ServerProcess.start(port -> downstreamCommand(settings, "visit-store", "--port",
+                    String.valueOf(port), "--count-delay", settings.countDelay().toMillis() + "ms",
+                    "--save-delay", settings.saveDelay().toMillis() + "ms"), "/stats", downstreamLog, client,
+                    READY_TIMEOUT, children);
+            serverArgs.add("--vtlab.repository.url=" + downstream.base());
+        } else if (settings.repository() == Repository.JDBC) {
+            int databasePort = ServerProcess.freePort();
+            downstream = ServerProcess.start(statsPort -> settings.databaseUrl() == null
+                            ? downstreamCommand(settings, "database", "--port", String.valueOf(databasePort),
+                                    "--stats-port", String.valueOf(statsPort))
+                            : downstreamCommand(settings, "database", "--url", settings.databaseUrl(),
+                                    "--stats-port", String.valueOf(statsPort)),
+                    "/stats", downstreamLog, client, READY_TIMEOUT, children);
+            serverArgs.add("--vtlab.repository.url=" + (settings.databaseUrl() == null
+                    ? "jdbc:h2:tcp://127.0.0.1:" + databasePort + "/mem:vtlab;USER=sa;PASSWORD="
+                    : settings.databaseUrl()));
+        }
+        try {
+            return new ServerAndDownstream(ServerProcess.startServer(settings.java(), settings.serverJar(),
+                    settings.jvmOptions(), serverArgs, logs.resolve(combination.compactLabel() + ".log"), client,
+                    READY_TIMEOUT, children), URI.create("http://127.0.0.1:" + labPort), downstream);
+        } catch (ServerProcess.ServerStartException | InterruptedException e) {
+            if (downstream != null) {
+                downstream.close();
+            }
+            throw e;
+        }
+    }
+
+    /** Where the burst goes. */
+    URI base() {
+        return server.base();
+    }
+
+    /** Where the lab is read. */
+    URI lab() {
+        return lab;
+    }
+
+    VisitCounter visits(HttpClient client) {
+        return downstream == null ? new LabClient(client, lab) : new DownstreamStats(client, downstream.base());
+    }
+
+    /** Stops the server as {@link ServerProcess#stop} does, then its downstream; returns how the server ended. */
+    String stop(Duration grace) throws InterruptedException {
+        String how = server.stop(grace);
+        if (downstream != null) {
+            downstream.stop(grace);
+        }
+        return how;
+    }
+
+    void close() throws InterruptedException {
+        server.close();
+        if (downstream != null) {
+            downstream.close();
+        }
+    }
+
+    /**
+     * A downstream process: {@code java -jar vtlab-downstream-exec.jar COMMAND ...}. It is the client's side of the
+     * experiment, so it stays on the runner's JDK whatever the servers run on.
+     */
+    private static List<String> downstreamCommand(MatrixSettings settings, String... commandAndArgs) {
+        List<String> command = new ArrayList<>(List.of(JdkFinder.running().java().toString(),
+                RunnerWatch.optionForChildren(), "-jar", settings.downstreamJar().toString()));
+        command.addAll(List.of(commandAndArgs));
+        return command;
+    }
+}

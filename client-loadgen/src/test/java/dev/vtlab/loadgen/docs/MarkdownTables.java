@@ -1,0 +1,71 @@
+package dev.vtlab.loadgen.docs;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Test helper: the rows of a page's Markdown tables whose first cell links a results file or folder. */
+final class MarkdownTables {
+
+    private MarkdownTables() {
+    }
+
+    /**
+     * Every table row of {@code page} whose first cell matches {@code link}, with the header of its table.
+     *
+     * @param link a pattern whose first group is the linked path, relative to the page's folder
+     */
+    static List<Row> rowsLinking(Path page, Pattern link) throws IOException {
+        List<Row> rows = new ArrayList<>();
+        List<String> header = null;
+        for (String line : Files.readAllLines(page)) {
+            if (!line.startsWith("|")) {
+                header = null;
+                continue;
+            }
+            List<String> cells = cells(line);
+            if (header == null) {
+                header = cells;
+                continue;
+            }
+            Matcher linked = link.matcher(cells.getFirst());
+            if (linked.find()) {
+                rows.add(new Row(page.getFileName() + ": " + line, header, cells,
+                        page.getParent().resolve(linked.group(1)).normalize()));
+            }
+        }
+        return rows;
+    }
+
+    private static List<String> cells(String line) {
+        String inner = line.strip().substring(1, line.strip().length() - 1);
+        List<String> cells = new ArrayList<>();
+        for (String cell : inner.split("\\|", -1)) {
+            cells.add(cell.strip());
+        }
+        return cells;
+    }
+
+    /**
+     * One row.
+     *
+     * @param where  the page and the line, for messages
+     * @param header its table's header cells
+     * @param cells  its cells
+     * @param linked the path its first cell links
+     */
+    record Row(String where, List<String> header, List<String> cells, Path linked) {
+
+        String cell(String column) {
+            int i = header.indexOf(column);
+            assertThat(i).as("column '%s' in %s", column, header).isNotNegative();
+            return cells.get(i);
+        }
+    }
+}

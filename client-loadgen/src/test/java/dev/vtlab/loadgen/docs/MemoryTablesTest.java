@@ -1,0 +1,243 @@
+package dev.vtlab.loadgen.docs;
+
+import dev.vtlab.loadgen.compare.HeapHistogram;
+import dev.vtlab.loadgen.json.Json;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The memory and burst figures of docs/benchmarks.md are their results files' own: every row whose first cell links
+ * a file under docs/results/held-request, bursts-512m or compare-webflux is recomputed from that file, cell by
+ * cell. A re-measured folder or a mistyped number fails the build, naming the row.
+ */
+class MemoryTablesTest {
+
+    private static final Path PAGE = CommandChecks.root().resolve("docs/benchmarks.md");
+    /** The instances of Tomcat's per-request object in a class histogram. */
+    private static final Pattern COYOTE_REQUESTS =
+            Pattern.compile("(?m)^\\s*\\d+:\\s+(\\d+)\\s+\\d+\\s+org\\.apache\\.coyote\\.Request\\s*$");
+    /** The burst of docs/results/held-request/measure.sh. */
+    private static final int HELD_BURST = 2000;
+
+    @Test
+    void every_held_request_row_matches_its_histograms() throws Exception {
+        List<MarkdownTables.Row> rows = rows("\\]\\((results/held-request/[^)/]+)/?\\)");
+        for (MarkdownTables.Row row : rows) {
+            HeapHistogram atRest = HeapHistogram.parse(Files.readString(row.linked().resolve("at-rest.txt")));
+            HeapHistogram held = HeapHistogram.parse(Files.readString(row.linked().resolve("held.txt")));
+            double total = kb(held.totalBytes() - atRest.totalBytes());
+            double bytes = grown(atRest, held, "[B");
+            double chars = grown(atRest, held, "[C");
+            double stack = grown(atRest, held, "jdk.internal.vm.StackChunk");
+            assertThat(row.cell("byte[] KB")).as(row.where()).isEqualTo(oneDecimal(bytes));
+            assertThat(row.cell("char[] KB")).as(row.where()).isEqualTo(oneDecimal(chars));
+            assertThat(row.cell("stacks KB")).as(row.where()).isEqualTo(oneDecimal(stack));
+            assertThat(row.cell("other KB")).as(row.where()).isEqualTo(oneDecimal(total - bytes - chars - stack));
+            assertThat(row.cell("per request KB")).as(row.where()).isEqualTo("**" + oneDecimal(total) + "**");
+            Matcher open = Pattern.compile("when the histogram began, (\\d+) when it ended")
+                    .matcher(Files.readString(row.linked().resolve("environment.txt")));
+            assertThat(open.find()).as(row.where()).isTrue();
+            assertThat(row.cell("still open after")).as(row.where()).isEqualTo(open.group(1));
+        }
+        assertThat(rows).as("held-request rows in %s", PAGE).hasSizeGreaterThanOrEqualTo(4);
+    }
+
+    @Test
+    void every_channel_cache_row_matches_its_histograms() throws Exception {
+        List<MarkdownTables.Row> rows = rows("\\]\\((results/held-request/channel-cache-2g/cache-[a-z]+-at-rest\\.txt)\\)");
+        for (MarkdownTables.Row row : rows) {
+            HeapHistogram atRest = HeapHistogram.parse(Files.readString(row.linked()));
+            String afterText = Files.readString(row.linked().resolveSibling(
+                    row.linked().getFileName().toString().replace("at-rest", "after-10000")));
+            HeapHistogram after = HeapHistogram.parse(afterText);
+            Matcher requests = COYOTE_REQUESTS.matcher(afterText);
+            assertThat(requests.find()).as(row.where()).isTrue();
+            assertThat(row.cell("requests (`org.apache.coyote.Request`) alive after")).as(row.where())
+                    .isEqualTo(requests.group(1));
+            assertThat(row.cell("live heap at rest MB")).as(row.where())
+                    .isEqualTo(oneDecimal(atRest.totalBytes() / 1048576.0));
+            assertThat(row.cell("after a 10,000 burst MB")).as(row.where())
+                    .isEqualTo(oneDecimal(after.totalBytes() / 1048576.0));
+        }
+        assertThat(rows).as("channel-cache rows in %s", PAGE).hasSize(2);
+    }
+
+    @Test
+    void every_burst_row_matches_its_run_and_probes() throws Exception {
+        List<MarkdownTables.Row> rows = rows("\\]\\((results/bursts-512m/[a-z]+/burst-\\d\\.json)\\)");
+        for (MarkdownTables.Row row : rows) {
+            JsonNode run = Json.MAPPER.readTree(row.linked().toFile());
+            int n = Integer.parseInt(row.linked().getFileName().toString().replaceAll("\\D", ""));
+            Path folder = row.linked().getParent();
+            assertThat(row.cell("burst")).as(row.where()).isEqualTo(String.format(Locale.ROOT, "%,d",
+                    run.path("requests").asInt()));
+            assertThat(row.cell("succeeded")).as(row.where()).isEqualTo(run.path("succeeded").asString());
+            assertThat(row.cell("failed")).as(row.where()).isEqualTo(ResultsTablesTest.causes(run));
+            assertThat(row.cell("lost writes")).as(row.where()).isEqualTo(run.path("lostWrites").asString());
+            assertThat(row.cell("p50 ms")).as(row.where()).isEqualTo(whole(run.path("latency").path("p50Ms")));
+            assertThat(row.cell("p99 ms")).as(row.where()).isEqualTo(whole(run.path("latency").path("p99Ms")));
+            assertThat(row.cell("wall ms")).as(row.where()).isEqualTo(whole(run.path("wallTimeMs")));
+            List<String> probes = Files.readAllLines(folder.resolve("probes-" + n + ".txt"));
+            double slowest = probes.stream().mapToDouble(p -> Double.parseDouble(p.split(" ")[0])).max().orElseThrow();
+            long not200 = probes.stream().filter(p -> !p.endsWith(" 200")).count();
+            assertThat(row.cell("slowest lab answer")).as(row.where()).isEqualTo(String.format(Locale.ROOT,
+                    "%.3f s (%d probes, %s)", slowest, probes.size(), not200 == 0 ? "all 200" : not200 + " not 200"));
+            List<String> heap = Files.readAllLines(folder.resolve("live-heap.txt"));
+            assertThat(row.cell("live heap MB before -> after")).as(row.where()).isEqualTo(String.format(Locale.ROOT,
+                    "%.1f -> %.1f", mb(heap.get(n - 1)), mb(heap.get(n))));
+        }
+        assertThat(rows).as("burst rows in %s", PAGE).hasSizeGreaterThanOrEqualTo(12);
+    }
+
+    @Test
+    void every_comparison_row_matches_comparison_json() throws Exception {
+        List<MarkdownTables.Row> rows = rows("\\]\\((results/compare-webflux[a-z0-9-]*/comparison\\.json)\\)");
+        int bursts = 0;
+        int held = 0;
+        for (MarkdownTables.Row row : rows) {
+            JsonNode comparison = Json.MAPPER.readTree(row.linked().toFile());
+            Matcher burst = Pattern.compile("^\\[([\\d,]+), round (\\d)]").matcher(row.cells().getFirst());
+            Matcher heldRound = Pattern.compile("^\\[held request, round (\\d)]").matcher(row.cells().getFirst());
+            if (burst.find()) {
+                int requests = Integer.parseInt(burst.group(1).replace(",", ""));
+                int round = Integer.parseInt(burst.group(2));
+                JsonNode vtlab = burst(comparison, "vtlab", requests, round, row.where());
+                JsonNode reference = burst(comparison, "reference", requests, round, row.where());
+                assertThat(row.cell("vtlab failed")).as(row.where()).isEqualTo(vtlab.path("failed").asString());
+                assertThat(row.cell("reference failed")).as(row.where())
+                        .isEqualTo(reference.path("failed").asString());
+                assertThat(row.cell("vtlab p50 / p99 ms")).as(row.where()).isEqualTo(
+                        whole(vtlab.path("p50Ms")) + " / " + whole(vtlab.path("p99Ms")));
+                assertThat(row.cell("reference p50 / p99 ms")).as(row.where()).isEqualTo(
+                        whole(reference.path("p50Ms")) + " / " + whole(reference.path("p99Ms")));
+                assertThat(row.cell("p99 ratio")).as(row.where()).isEqualTo(String.format(Locale.ROOT, "%.2f",
+                        vtlab.path("p99Ms").asDouble() / reference.path("p99Ms").asDouble()));
+                assertThat(row.cell("CPU ms per request (vtlab / reference)")).as(row.where()).isEqualTo(
+                        String.format(Locale.ROOT, "%.2f / %.2f", vtlab.path("cpuMsPerRequest").asDouble(),
+                                reference.path("cpuMsPerRequest").asDouble()));
+                assertThat(row.cell("RSS peak MB (vtlab / reference)")).as(row.where()).isEqualTo(
+                        String.format(Locale.ROOT, "%.0f / %.0f", mb(vtlab.path("rssPeakBytes").asString()),
+                                mb(reference.path("rssPeakBytes").asString())));
+                if (row.header().contains("SYN retransmits (vtlab / reference)")) {
+                    assertThat(row.cell("SYN retransmits (vtlab / reference)")).as(row.where()).isEqualTo(
+                            synRetransmits(vtlab) + " / " + synRetransmits(reference));
+                }
+                bursts++;
+            } else if (heldRound.find()) {
+                int round = Integer.parseInt(heldRound.group(1));
+                assertThat(row.cell("vtlab KB")).as(row.where())
+                        .isEqualTo(oneDecimal(held(comparison, "vtlab", round) / 1024));
+                assertThat(row.cell("reference KB")).as(row.where())
+                        .isEqualTo(oneDecimal(held(comparison, "reference", round) / 1024));
+                held++;
+            }
+        }
+        assertThat(bursts).as("comparison burst rows in %s", PAGE).isGreaterThanOrEqualTo(6);
+        assertThat(held).as("comparison held-request rows in %s", PAGE).isGreaterThanOrEqualTo(2);
+    }
+
+    /** The README's results line quotes the 512 MB comparison's p99 ratios, lowest to highest, per burst size. */
+    @Test
+    void the_readme_quotes_the_comparison() throws Exception {
+        JsonNode comparison = Json.MAPPER.readTree(
+                CommandChecks.root().resolve("docs/results/compare-webflux/comparison.json").toFile());
+        String readme = Files.readString(CommandChecks.root().resolve("README.md")).replaceAll("\\s+", " ");
+        assertThat(readme).contains("keeps " + oneDecimal(heldLow(comparison, "vtlab") / 1024) + " to "
+                + oneDecimal(heldHigh(comparison, "vtlab") / 1024) + " KB of live heap", "a Spring WebFlux reference "
+                + oneDecimal(heldHigh(comparison, "reference") / 1024) + " KB");
+        assertThat(oneDecimal(heldLow(comparison, "reference") / 1024))
+                .isEqualTo(oneDecimal(heldHigh(comparison, "reference") / 1024));
+        assertThat(readme).contains("vtlab's p99 is " + ratioRange(comparison, 2000) + " times the reference's at "
+                + "2,000 requests at once and " + ratioRange(comparison, 10000) + " times at 10,000");
+        boolean vtlabLost = false;
+        boolean referenceLost = false;
+        for (JsonNode burst : comparison.path("bursts")) {
+            if (burst.path("requests").asInt() == 20000 && burst.path("failed").asLong() > 0) {
+                vtlabLost |= burst.path("server").asString().startsWith("vtlab");
+                referenceLost |= burst.path("server").asString().startsWith("reference");
+            }
+        }
+        assertThat(vtlabLost && !referenceLost).as("README: only vtlab lost connects at 20,000").isTrue();
+    }
+
+    private static double heldLow(JsonNode comparison, String server) {
+        return Math.min(held(comparison, server, 1), held(comparison, server, 2));
+    }
+
+    private static double heldHigh(JsonNode comparison, String server) {
+        return Math.max(held(comparison, server, 1), held(comparison, server, 2));
+    }
+
+    private static String ratioRange(JsonNode comparison, int requests) {
+        double low = Double.MAX_VALUE;
+        double high = 0;
+        for (int round = 1; round <= 2; round++) {
+            double ratio = burst(comparison, "vtlab", requests, round, "README").path("p99Ms").asDouble()
+                    / burst(comparison, "reference", requests, round, "README").path("p99Ms").asDouble();
+            low = Math.min(low, ratio);
+            high = Math.max(high, ratio);
+        }
+        return String.format(Locale.ROOT, "%.2f to %.2f", low, high);
+    }
+
+    /** The page's rows whose first cell links a path matching {@code link} (its first group). */
+    private static List<MarkdownTables.Row> rows(String link) throws IOException {
+        return MarkdownTables.rowsLinking(PAGE, Pattern.compile(link));
+    }
+
+    private static JsonNode burst(JsonNode comparison, String server, int requests, int round, String where) {
+        for (JsonNode burst : comparison.path("bursts")) {
+            if (burst.path("server").asString().startsWith(server) && burst.path("requests").asInt() == requests
+                    && burst.path("round").asInt() == round) {
+                return burst;
+            }
+        }
+        throw new AssertionError(where + ": no burst of " + requests + " at " + server + " in round " + round);
+    }
+
+    /** The held-request figure of {@code server} in round {@code round}: rounds alternate who goes first. */
+    private static double held(JsonNode comparison, String server, int round) {
+        int seen = 0;
+        for (JsonNode held : comparison.path("heldRequests")) {
+            if (held.path("server").asString().startsWith(server) && ++seen == round) {
+                return held.path("perRequestBytes").asDouble();
+            }
+        }
+        throw new AssertionError("no held-request figure of " + server + " in round " + round);
+    }
+
+    private static String synRetransmits(JsonNode burst) {
+        JsonNode count = burst.path("kernel").path("TcpExtTCPSynRetrans");
+        return count.isMissingNode() ? "-" : count.asString();
+    }
+
+    private static double grown(HeapHistogram atRest, HeapHistogram held, String className) {
+        return kb(held.bytesByClass().getOrDefault(className, 0L) - atRest.bytesByClass().getOrDefault(className, 0L));
+    }
+
+    private static double kb(long bytes) {
+        return bytes / 1024.0 / HELD_BURST;
+    }
+
+    private static double mb(String bytes) {
+        return Long.parseLong(bytes.strip()) / 1048576.0;
+    }
+
+    private static String oneDecimal(double value) {
+        return String.format(Locale.ROOT, "%.1f", value);
+    }
+
+    private static String whole(JsonNode millis) {
+        return String.format(Locale.ROOT, "%.0f", millis.asDouble());
+    }
+}

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Bursts that fit (docs/benchmarks.md, "Bursts at 512 MB with the CLI's defaults"): one server per mode, -Xmx512m,
+# T on (and R for async, W for wrapped), bursts of 10,000, 10,000, 20,000 and 20,000 in a row with the load
+# generator's default settings (10 s connect timeout, 60 s request timeout), no warm-up but 500 requests first.
+# During each burst the lab (on its own connector) is asked every 250 ms whether it answers; before the first burst
+# and 1 s after each, the live heap is read (POST /lab/jvm/histogram, which collects first).
+#
+#   docs/results/bursts-512m/series.sh OUT_DIR [MODE ...]      (modes: sync async wrapped; default all three)
+#
+# Writes, per mode, OUT_DIR/MODE/burst-N.json (the load generator's summary), probes-N.txt (seconds and status of
+# each lab probe), live-heap.txt (bytes: at rest, then after each burst) and server.log. Needs JAVA_HOME (JDK 21+),
+# the jars (./mvnw package -DskipTests) and the ports 18090 and 18091 free. Stops the servers it started.
+set -euo pipefail
+[ $# -ge 1 ] || { echo "usage: $0 OUT_DIR [sync|async|wrapped ...]" >&2; exit 2; }
+out=$1; shift
+modes=("$@"); [ ${#modes[@]} -gt 0 ] || modes=(sync async wrapped)
+java=${JAVA_HOME:?set JAVA_HOME to a JDK 21+}/bin/java
+port=18090 lab=18091
+loadgen=("$java" @client-loadgen/jvm.options -jar client-loadgen/target/vtlab-loadgen.jar)
+live_heap() { curl -s -X POST --max-time 60 "http://127.0.0.1:$lab/lab/jvm/histogram" | awk '/^Total/ {print $3}'; }
+for mode in "${modes[@]}"; do
+  case $mode in   # T on, and the flag where this mode waits: R for async, W for wrapped
+    sync) r=false w=false ;;
+    async) r=true w=false ;;
+    wrapped) r=false w=true ;;
+    *) echo "unknown mode $mode (sync, async, wrapped)" >&2; exit 2 ;;
+  esac
+  dir=$out/$mode; mkdir -p "$dir"
+  "$java" -Xmx512m -XX:+ExitOnOutOfMemoryError -jar adapters/target/vtlab-server.jar --server.port=$port \
+      --vtlab.lab.port=$lab --vtlab.virtual-threads.tomcat=true --vtlab.virtual-threads.async-executor=false \
+      --vtlab.virtual-threads.wrapper=$w --vtlab.virtual-threads.repository=$r \
+      --vtlab.repository.count-delay=1s --vtlab.repository.save-delay=1s > "$dir/server.log" 2>&1 &
+  server=$!
+  trap 'kill $server 2>/dev/null; wait $server 2>/dev/null || true' EXIT
+  for _ in $(seq 1 120); do curl -sf -o /dev/null "http://127.0.0.1:$lab/lab/environment" && break; sleep 0.5; done
+  "${loadgen[@]}" run --url "http://127.0.0.1:$port" --mode "$mode" --requests 500 --warmup 0 > /dev/null
+  live_heap > "$dir/live-heap.txt"
+  n=0
+  for requests in 10000 10000 20000 20000; do
+    n=$((n + 1))
+    ( while sleep 0.25; do
+        curl -s -o /dev/null -w '%{time_total} %{http_code}\n' --max-time 5 "http://127.0.0.1:$lab/lab/environment" || true
+      done ) > "$dir/probes-$n.txt" &
+    probes=$!
+    "${loadgen[@]}" run --url "http://127.0.0.1:$port" --mode "$mode" --requests $requests --warmup 0 \
+        --json "$dir/burst-$n.json" > "$dir/burst-$n.txt" 2>&1 || true
+    kill $probes; wait $probes 2>/dev/null || true
+    sleep 1
+    live_heap >> "$dir/live-heap.txt"
+  done
+  kill $server; wait $server 2>/dev/null || true
+  trap - EXIT
+done
+{ echo "commit: $(git rev-parse --short HEAD)"; echo "cores: $(nproc)"; "$java" -version 2>&1 | head -1; } \
+    > "$out/environment.txt"
