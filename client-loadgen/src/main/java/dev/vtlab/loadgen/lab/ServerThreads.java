@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Lab data: the server's {@code /lab/threads}, per layer ({@code WEB_ENTRY}, {@code REPOSITORY_COUNT}, ...) which
+ * Lab data: the server's {@code /lab/threads}, per layer ({@link ServerLayer}) which
  * kind and pool of thread ran it, and how often, since the lab's reset.
  *
  * @param layers by layer name, in the server's order
@@ -43,9 +43,9 @@ public record ServerThreads(@JsonValue Map<String, Layer> layers) {
     public record Pool(String pool, String kind, long calls) {
     }
 
-    /** The pools of a layer; none when the layer did not run or is unknown. */
-    public List<Pool> pools(String layer) {
-        Layer found = layers.get(layer);
+    /** The pools of a layer; none when the layer did not run. */
+    public List<Pool> pools(ServerLayer layer) {
+        Layer found = layers.get(layer.name());
         return found == null || found.pools() == null ? List.of() : found.pools();
     }
 }

@@ -2,6 +2,7 @@ package dev.vtlab.loadgen.load;
 
 import dev.vtlab.loadgen.lab.ServerEnvironment;
 import dev.vtlab.loadgen.lab.ServerJvm;
+import dev.vtlab.loadgen.lab.ServerLayer;
 import dev.vtlab.loadgen.lab.ServerThreads;
 
 import java.util.Locale;
@@ -60,7 +61,7 @@ public final class SummaryText {
         }
         if (s.server().serverThreads() != null) {
             out.append("threads by layer (server /lab/threads):\n");
-            for (String layer : s.server().serverThreads().layers().keySet()) {
+            for (ServerLayer layer : ServerLayer.values()) {
                 List<ServerThreads.Pool> pools = s.server().serverThreads().pools(layer);
                 if (pools.isEmpty()) {
                     continue;
@@ -68,7 +69,7 @@ public final class SummaryText {
                 StringBuilder where = new StringBuilder();
                 pools.forEach(p -> where.append(String.format(Locale.ROOT, "%s%s %s x%d",
                         where.isEmpty() ? "" : ", ", p.kind().toLowerCase(Locale.ROOT), p.pool(), p.calls())));
-                out.append(String.format(Locale.ROOT, "  %-17s %s%n", layer.toLowerCase(Locale.ROOT), where));
+                out.append(String.format(Locale.ROOT, "  %-17s %s%n", layer.name().toLowerCase(Locale.ROOT), where));
             }
         }
         if (s.server().labError() != null) {

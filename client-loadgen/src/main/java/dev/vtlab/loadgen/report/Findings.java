@@ -7,6 +7,7 @@ import dev.vtlab.loadgen.matrix.RunRecord;
 import com.fasterxml.jackson.annotation.JsonValue;
 import dev.vtlab.loadgen.lab.ServerEnvironment;
 import dev.vtlab.loadgen.lab.ServerJvm;
+import dev.vtlab.loadgen.lab.ServerLayer;
 import dev.vtlab.loadgen.lab.ServerThreads;
 
 import java.util.ArrayList;
@@ -237,7 +238,7 @@ public record Findings(double threshold, List<FlagEffect> flagEffects, List<Best
             if (threads == null || env == null || run.mode() != Mode.ASYNC || run.combination().r()) {
                 continue;
             }
-            for (ServerThreads.Pool pool : threads.pools("REPOSITORY_COUNT")) {
+            for (ServerThreads.Pool pool : threads.pools(ServerLayer.REPOSITORY_COUNT)) {
                 String name = pool.pool();
                 int parallelism = env.commonPoolParallelism();
                 if (name.startsWith("Thread-")) {

@@ -8,11 +8,13 @@ import dev.vtlab.loadgen.matrix.Repository;
 import dev.vtlab.loadgen.matrix.RunRecord;
 import dev.vtlab.loadgen.lab.ServerEnvironment;
 import dev.vtlab.loadgen.lab.ServerJvm;
+import dev.vtlab.loadgen.lab.ServerLayer;
 import dev.vtlab.loadgen.lab.ServerThreads;
 
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -20,8 +22,6 @@ import java.util.Locale;
 /** The report's text and tables, computed once from the results and rendered by both Markdown and HTML. */
 final class ReportContent {
 
-    static final List<String> LAYERS = List.of("WEB_ENTRY", "WEB_COMPLETION", "WRAPPER", "ASYNC_EXECUTOR",
-            "REPOSITORY_COUNT", "REPOSITORY_SAVE");
 
     final MatrixSettings settings;
     final List<RunRecord> runs;
@@ -193,13 +193,14 @@ final class ReportContent {
                 continue;
             }
             List<String> row = new ArrayList<>(List.of(r.flags()));
-            for (String layer : LAYERS) {
+            for (ServerLayer layer : ServerLayer.values()) {
                 row.add(placementCell(r.summary().server().serverThreads().pools(layer)));
             }
             rows.add(row);
         }
-        return new Table(List.of("flags", "web entry", "web completion", "wrapper", "async executor",
-                "repository count", "repository save"), rows);
+        List<String> header = new ArrayList<>(List.of("flags"));
+        Arrays.stream(ServerLayer.values()).map(ServerLayer::heading).forEach(header::add);
+        return new Table(header, rows);
     }
 
     /** {@code virtual vt-tomcat-} or {@code platform http-nio-...-exec-}, pools joined by {@code +}. */

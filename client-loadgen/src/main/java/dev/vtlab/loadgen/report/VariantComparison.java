@@ -2,6 +2,7 @@ package dev.vtlab.loadgen.report;
 
 import dev.vtlab.loadgen.lab.ServerEnvironment;
 import dev.vtlab.loadgen.lab.ServerJvm;
+import dev.vtlab.loadgen.lab.ServerLayer;
 import dev.vtlab.loadgen.lab.ServerThreads;
 import dev.vtlab.loadgen.load.Mode;
 import dev.vtlab.loadgen.load.RunSummary;
@@ -29,8 +30,8 @@ import java.util.stream.Collectors;
 public final class VariantComparison {
 
     /** The layer where each flag puts virtual threads: where to look when its verdict differs. */
-    private static final Map<Character, String> LAYER_OF_FLAG = Map.of('T', "WEB_ENTRY", 'A', "ASYNC_EXECUTOR",
-            'W', "WRAPPER", 'R', "REPOSITORY_COUNT");
+    private static final Map<Character, ServerLayer> LAYER_OF_FLAG = Map.of('T', ServerLayer.WEB_ENTRY,
+            'A', ServerLayer.ASYNC_EXECUTOR, 'W', ServerLayer.WRAPPER, 'R', ServerLayer.REPOSITORY_COUNT);
 
     private VariantComparison() {
     }
@@ -164,9 +165,9 @@ public final class VariantComparison {
         List<String> parts = new ArrayList<>();
         ServerThreads threads = s.server().serverThreads();
         if (threads != null) {
-            String layer = LAYER_OF_FLAG.get(flag);
+            ServerLayer layer = LAYER_OF_FLAG.get(flag);
             threads.pools(layer).stream().findFirst().ifPresent(pool -> parts.add(String.format(Locale.ROOT,
-                    "%s ran on %s %s", layer.toLowerCase(Locale.ROOT).replace('_', ' '),
+                    "%s ran on %s %s", layer.heading(),
                     pool.kind().toLowerCase(Locale.ROOT), pool.pool())));
         }
         parts.add(String.format(Locale.ROOT, "p99 %.0f ms, %d failed", s.outcome().latency().p99Ms(),

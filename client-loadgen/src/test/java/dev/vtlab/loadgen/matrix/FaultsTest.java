@@ -4,6 +4,7 @@ import dev.vtlab.loadgen.cli.CommandLineTestSupport;
 import dev.vtlab.loadgen.load.HttpClients;
 import dev.vtlab.loadgen.json.Json;
 import dev.vtlab.loadgen.lab.LabClient;
+import dev.vtlab.loadgen.lab.ServerLayer;
 import dev.vtlab.loadgen.lab.ServerThreads;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -138,7 +139,7 @@ class FaultsTest {
             throws IOException, InterruptedException {
         long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
         while (System.nanoTime() < deadline) {
-            long calls = lab.threads().pools("REPOSITORY_COUNT").stream().mapToLong(ServerThreads.Pool::calls).sum();
+            long calls = lab.threads().pools(ServerLayer.REPOSITORY_COUNT).stream().mapToLong(ServerThreads.Pool::calls).sum();
             if (calls >= requests) {
                 return;
             }

@@ -1,0 +1,25 @@
+package dev.vtlab.loadgen.lab;
+
+/**
+ * Lab vocabulary: the layers whose thread the server's lab records, as its {@code /lab/threads} names them (the
+ * server's {@code dev.vtlab.adapters.lab.Layer}; a contract test ties the two, so a renamed layer fails the build).
+ */
+public enum ServerLayer {
+    WEB_ENTRY("web entry"),
+    WEB_COMPLETION("web completion"),
+    WRAPPER("wrapper"),
+    ASYNC_EXECUTOR("async executor"),
+    REPOSITORY_COUNT("repository count"),
+    REPOSITORY_SAVE("repository save");
+
+    private final String heading;
+
+    ServerLayer(String heading) {
+        this.heading = heading;
+    }
+
+    /** How a report's column names it. */
+    public String heading() {
+        return heading;
+    }
+}
