@@ -112,10 +112,13 @@ class StartupSettingsTest {
                 "flags.properties", "--spring.config.import=file:" + flags);
     }
 
-    @Test
-    void a_flags_file_saved_with_a_byte_order_mark_works_as_its_author_sees_it(@TempDir Path dir) throws IOException {
+    /** As some Windows editors save it; the project's own file begins with a comment. */
+    @ParameterizedTest
+    @ValueSource(strings = {"", "# vtlab: where do virtual threads go?\n", "! a comment too\n"})
+    void a_flags_file_saved_with_a_byte_order_mark_works_as_its_author_sees_it(String firstLine, @TempDir Path dir)
+            throws IOException {
         Path flags = Files.write(dir.resolve("flags.properties"),
-                "\uFEFFvtlab.virtual-threads.tomcat=true\n".getBytes(StandardCharsets.UTF_8));
+                ("\uFEFF" + firstLine + "vtlab.virtual-threads.tomcat=true\n").getBytes(StandardCharsets.UTF_8));
         try (RunningServer server = RunningServer.startWith("--spring.config.import=file:" + flags)) {
             assertThat(server.get("/lab/environment").body()).contains("\"label\":\"T1 A0 W0 R0\"");
         }

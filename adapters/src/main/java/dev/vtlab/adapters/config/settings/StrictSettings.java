@@ -159,8 +159,10 @@ final class StrictSettings {
             Map<String, Object> withoutMark = new LinkedHashMap<>();
             for (String key : enumerable.getPropertyNames()) {
                 for (String mark : BYTE_ORDER_MARKS) {
-                    if (key.startsWith(mark)) {
-                        withoutMark.put(key.substring(mark.length()), source.getProperty(key));
+                    String unmarked = key.startsWith(mark) ? key.substring(mark.length()) : null;
+                    // A first line that is a comment was read as a key only because of the mark before it.
+                    if (unmarked != null && !unmarked.startsWith("#") && !unmarked.startsWith("!")) {
+                        withoutMark.put(unmarked, source.getProperty(key));
                     }
                 }
             }
