@@ -1,0 +1,67 @@
+package dev.vtlab.loadgen.lab;
+
+import dev.vtlab.loadgen.load.HttpClients;
+import dev.vtlab.loadgen.matrix.ChildProcesses;
+import dev.vtlab.loadgen.matrix.Combination;
+import dev.vtlab.loadgen.matrix.ServerJar;
+import dev.vtlab.loadgen.matrix.ServerProcess;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.net.http.HttpClient;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The load generator's words for the server's are the server's own, checked against the real server: the layers
+ * of {@link ServerLayer} are exactly those {@code /lab/threads} names, in its order, and a {@link Combination}'s
+ * arguments set the flags its label says, in the label the server itself writes. A layer or flag renamed, added or
+ * removed on either side fails here, not in a report that silently shows an empty column.
+ */
+class ServerVocabularyContractTest {
+
+    /** Every flag different from its neighbour's, so that a swapped key or bit shows. */
+    private static final Combination COMBINATION = Combination.parse("T1 A0 W1 R0");
+    private static final HttpClient CLIENT = HttpClients.create(Duration.ofSeconds(5));
+    private static final ChildProcesses CHILDREN = new ChildProcesses();
+
+    @TempDir
+    static Path logs;
+    private static LabClient lab;
+
+    @BeforeAll
+    static void start() throws Exception {
+        List<String> args = new ArrayList<>(COMBINATION.serverArgs());
+        args.addAll(List.of("--vtlab.repository.count-delay=5ms", "--vtlab.repository.save-delay=5ms"));
+        ServerProcess server = ServerProcess.startServer(ServerJar.java(), ServerJar.path(), List.of(), args,
+                logs.resolve("server.log"), CLIENT, Duration.ofSeconds(90), CHILDREN);
+        lab = new LabClient(CLIENT, server.base());
+    }
+
+    @AfterAll
+    static void stop() {
+        CHILDREN.killAll();
+    }
+
+    @Test
+    void the_server_reports_exactly_the_layers_the_load_generator_knows() throws Exception {
+        assertThat(lab.threads().layers().keySet())
+                .containsExactlyElementsOf(Arrays.stream(ServerLayer.values()).map(Enum::name).toList());
+    }
+
+    @Test
+    void a_combination_sets_the_flags_its_label_names() throws Exception {
+        ServerEnvironment.Flags flags = lab.environment().flags();
+
+        assertThat(flags.label()).isEqualTo(COMBINATION.label());
+        assertThat(List.of(flags.tomcat(), flags.asyncExecutor(), flags.wrapper(), flags.repository()))
+                .containsExactly(COMBINATION.t(), COMBINATION.a(), COMBINATION.w(), COMBINATION.r());
+    }
+}
