@@ -8,7 +8,6 @@ import dev.vtlab.loadgen.load.RequestResult;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -54,8 +53,7 @@ public final class BurstSample {
         long wallMs = (System.nanoTime() - start) / 1_000_000;
         long cpuAfter = server.cpuTime().map(Duration::toNanos).orElse(-1L);
         Map<String, Long> kernel = KernelCounters.delta(kernelBefore, KernelCounters.read());
-        Map<String, Long> causes = new TreeMap<>();
-        results.stream().filter(r -> !r.succeeded()).forEach(r -> causes.merge(r.cause(), 1L, Long::sum));
+        Map<String, Long> causes = RequestResult.failuresByCause(results);
         Latencies latencies = Latencies.of(results);
         double cpuMsPerRequest = cpuBefore < 0 || cpuAfter < 0 ? -1 : (cpuAfter - cpuBefore) / 1e6 / requests;
         return new Figures(server.name(), round, requests, latencies.count(), requests - latencies.count(), causes,

@@ -141,13 +141,9 @@ public final class SideBySide {
     private ServerProcess startReference(HttpClient client)
             throws ServerProcess.ServerStartException, InterruptedException {
         String delay = settings.delay().toMillis() + "ms";
-        return ServerProcess.start(port -> {
-            List<String> command = new ArrayList<>(List.of(settings.java()));
-            command.addAll(settings.serverJvm());
-            command.addAll(List.of("-jar", settings.referenceJar().toString(), "--server.port=" + port,
-                    "--reference.count-delay=" + delay, "--reference.save-delay=" + delay));
-            return command;
-        }, "/reactive?name=ready", settings.out().resolve("reference-server.log"), client, READY_TIMEOUT, children);
+        return ServerProcess.startBootJar(settings.java(), settings.referenceJar(), settings.serverJvm(),
+                List.of("--reference.count-delay=" + delay, "--reference.save-delay=" + delay), "/reactive?name=ready",
+                settings.out().resolve("reference-server.log"), client, READY_TIMEOUT, children);
     }
 
     private Comparison save(Comparison comparison) throws IOException {

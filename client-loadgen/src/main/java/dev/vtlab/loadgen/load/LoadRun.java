@@ -16,8 +16,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.LongSummaryStatistics;
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.stream.Collectors;
 
 /**
  * One measurement against a running server: reset the lab, fire the burst, read the lab back, and sum it up.
@@ -143,8 +141,7 @@ public final class LoadRun {
         }
 
         long succeeded = results.stream().filter(RequestResult::succeeded).count();
-        Map<String, Long> failures = results.stream().filter(r -> !r.succeeded())
-                .collect(Collectors.groupingBy(RequestResult::cause, TreeMap::new, Collectors.counting()));
+        Map<String, Long> failures = RequestResult.failuresByCause(results);
         double wallMs = results.stream().mapToLong(RequestResult::endMicros).max().orElse(0) / 1000.0;
         LongSummaryStatistics starts = results.stream().mapToLong(RequestResult::startMicros).summaryStatistics();
         double spreadMs = results.isEmpty() ? 0 : (starts.getMax() - starts.getMin()) / 1000.0;

@@ -1,5 +1,10 @@
 package dev.vtlab.loadgen.load;
 
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
 /**
  * One request of a burst.
  *
@@ -22,5 +27,11 @@ public record RequestResult(int id, long startMicros, long endMicros, int status
     /** The failure cause as counted in the summary, e.g. {@code HTTP 503} or {@code request timeout}. */
     public String cause() {
         return error != null ? error : "HTTP " + status;
+    }
+
+    /** The failed requests of {@code results}, counted by {@link #cause()}, causes in alphabetical order. */
+    public static Map<String, Long> failuresByCause(List<RequestResult> results) {
+        return results.stream().filter(r -> !r.succeeded())
+                .collect(Collectors.groupingBy(RequestResult::cause, TreeMap::new, Collectors.counting()));
     }
 }

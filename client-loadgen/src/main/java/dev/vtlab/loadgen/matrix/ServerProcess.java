@@ -48,14 +48,29 @@ public final class ServerProcess implements AutoCloseable {
                                             List<String> serverArgs, Path log, HttpClient client,
                                             Duration readyTimeout, ChildProcesses children)
             throws ServerStartException, InterruptedException {
+        List<String> args = new ArrayList<>(List.of("--spring.main.banner-mode=off"));
+        args.addAll(serverArgs);
+        return startBootJar(java, serverJar, jvmOptions, args, "/lab/environment", log, client, readyTimeout,
+                children);
+    }
+
+    /**
+     * Starts a Spring Boot jar ({@code java OPTIONS -jar JAR --server.port=PORT ARGS}) and waits until it answers
+     * 200 on {@code readyPath}: a vtlab server, or the reactive reference.
+     *
+     * @throws ServerStartException when it exits, or does not answer within {@code readyTimeout}
+     */
+    public static ServerProcess startBootJar(String java, Path jar, List<String> jvmOptions, List<String> args,
+                                             String readyPath, Path log, HttpClient client, Duration readyTimeout,
+                                             ChildProcesses children)
+            throws ServerStartException, InterruptedException {
         return start(port -> {
             List<String> command = new ArrayList<>(List.of(java));
             command.addAll(jvmOptions);
-            command.addAll(List.of("-jar", serverJar.toString(), "--server.port=" + port,
-                    "--spring.main.banner-mode=off"));
-            command.addAll(serverArgs);
+            command.addAll(List.of("-jar", jar.toString(), "--server.port=" + port));
+            command.addAll(args);
             return command;
-        }, "/lab/environment", log, client, readyTimeout, children);
+        }, readyPath, log, client, readyTimeout, children);
     }
 
     /**

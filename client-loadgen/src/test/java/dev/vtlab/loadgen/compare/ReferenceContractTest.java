@@ -47,9 +47,9 @@ class ReferenceContractTest {
         vtlab = ServerProcess.startServer(ServerJar.java(), ServerJar.path(), List.of(),
                 List.of("--vtlab.repository.count-delay=5ms", "--vtlab.repository.save-delay=5ms"),
                 logs.resolve("vtlab.log"), CLIENT, TIMEOUT, CHILDREN);
-        reference = ServerProcess.start(port -> List.of(ServerJar.java(), "-jar", ServerJar.referencePath().toString(),
-                        "--server.port=" + port, "--reference.count-delay=5ms", "--reference.save-delay=5ms"),
-                "/reactive", logs.resolve("reference.log"), CLIENT, TIMEOUT, CHILDREN);
+        reference = ServerProcess.startBootJar(ServerJar.java(), ServerJar.referencePath(), List.of(),
+                List.of("--reference.count-delay=5ms", "--reference.save-delay=5ms"), "/reactive",
+                logs.resolve("reference.log"), CLIENT, TIMEOUT, CHILDREN);
     }
 
     @AfterAll
