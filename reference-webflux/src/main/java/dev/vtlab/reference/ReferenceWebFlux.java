@@ -1,7 +1,13 @@
 package dev.vtlab.reference;
 
+import dev.vtlab.childprocess.ListeningPorts;
+import dev.vtlab.childprocess.RunnerWatch;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.web.server.context.WebServerInitializedEvent;
+import org.springframework.context.ApplicationListener;
+
+import java.util.Map;
 
 /**
  * The reactive reference: vtlab's greeting served by Spring WebFlux on Netty, where a waiting request holds no
@@ -16,6 +22,11 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
 public class ReferenceWebFlux {
 
     public static void main(String[] args) {
-        SpringApplication.run(ReferenceWebFlux.class, args);
+        RunnerWatch.exitWhenTheRunnerIsGone("reactive reference");
+        SpringApplication reference = new SpringApplication(ReferenceWebFlux.class);
+        // Started by compare: its port goes where compare reads it (it binds port 0, see ListeningPorts).
+        reference.addListeners((ApplicationListener<WebServerInitializedEvent>) started ->
+                ListeningPorts.report(Map.of(ListeningPorts.HTTP, started.getWebServer().getPort())));
+        reference.run(args);
     }
 }

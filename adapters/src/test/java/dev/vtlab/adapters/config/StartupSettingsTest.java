@@ -394,7 +394,7 @@ class StartupSettingsTest {
     @Test
     void a_lab_port_out_of_range_stops_start_up_naming_the_key() {
         assertStartupFails(VtlabSettings.LAB_PORT, "Invalid value '70000' for vtlab.lab.port",
-                "expected a whole number between 1 and 65535", "--vtlab.lab.port=70000");
+                "expected a whole number between 0 and 65535", "--vtlab.lab.port=70000");
     }
 
     private static void assertStartupFails(String key, String message, String detail, String... args) {

@@ -3,8 +3,10 @@ package dev.vtlab.loadgen.cli;
 import dev.vtlab.jdks.JdkFinder;
 import dev.vtlab.downstream.serving.DurationConverter;
 import dev.vtlab.loadgen.load.ClientLimits;
+import dev.vtlab.loadgen.load.Flag;
 import dev.vtlab.loadgen.load.Mode;
 import dev.vtlab.loadgen.matrix.ExperimentPlan;
+import dev.vtlab.loadgen.matrix.HumanDuration;
 import dev.vtlab.loadgen.matrix.MatrixRunner;
 import dev.vtlab.loadgen.matrix.MatrixSettings;
 import dev.vtlab.loadgen.matrix.OutputFolder;
@@ -25,6 +27,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -132,8 +135,8 @@ public final class MatrixCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         List<Variant> variants = Variant.all(repositories(), serverJdks(), guards(), poolSizes(), maxConcurrents());
-        MatrixSettings base = settings();
-        try (OutputFolder folder = claim(base.outputDir())) {
+        Experiment base = settings();
+        try (OutputFolder folder = claim(base.output().outputDir())) {
             return run(base, variants);
         }
     }
@@ -146,22 +149,25 @@ public final class MatrixCommand implements Callable<Integer> {
         }
     }
 
-    private int run(MatrixSettings base, List<Variant> variants) throws InterruptedException {
+    private int run(Experiment base, List<Variant> variants) throws InterruptedException {
         ExperimentPlan plan = ExperimentPlan.of(base.modes(), base.flags());
         PrintWriter console = spec.commandLine().getOut();
         console.printf(Locale.ROOT, "vtlab matrix: %d runs (%d combinations x %d repeat(s)) per variant, %d "
-                        + "variant(s) %s, %d requests each, delays %d+%d ms, timeout %d s, server settings %s; "
-                        + "report in %s%n",
+                        + "variant(s) %s, at least %s (%s); %d requests each, delays %d+%d ms, timeout %d s, "
+                        + "server settings %s; report in %s%n",
                 base.runCount(plan), plan.runCount(), base.repeat(), variants.size(),
-                variants.stream().map(Variant::describe).toList(), base.requests(), base.countDelay().toMillis(),
-                base.saveDelay().toMillis(), base.timeout().toSeconds(),
-                base.serverArgs().isEmpty() ? "Boot's defaults" : base.serverArgs(), base.outputDir());
+                variants.stream().map(Variant::describe).toList(),
+                HumanDuration.of(base.leastDuration(plan).multipliedBy(variants.size())), Experiment.LEAST,
+                base.burst().requests(), base.server().countDelay().toMillis(), base.server().saveDelay().toMillis(),
+                base.burst().timeout().toSeconds(),
+                base.server().serverArgs().isEmpty() ? "Boot's defaults" : base.server().serverArgs(),
+                base.output().outputDir());
         Map<String, List<RunRecord>> all = new LinkedHashMap<>();
         for (Variant variant : variants) {
             // One variant: the report goes where it always did. Several: one folder each, and a comparison.
             String label = variant.label(variants);
-            MatrixSettings settings = base.with(variant,
-                    variants.size() == 1 ? base.outputDir() : base.outputDir().resolve(label));
+            Path dir = base.output().outputDir();
+            MatrixSettings settings = base.forVariant(variant, variants.size() == 1 ? dir : dir.resolve(label));
             if (variants.size() > 1) {
                 console.printf("-- %s: %s (%s) --%n", label, variant.describe(), variant.jdk().home());
             }
@@ -176,7 +182,8 @@ public final class MatrixCommand implements Callable<Integer> {
             }
         }
         if (variants.size() > 1) {
-            console.printf("Comparison: %s%n", VariantComparison.write(base.outputDir(), base.commandLine(), all));
+            console.printf("Comparison: %s%n", VariantComparison.write(base.output().outputDir(),
+                    base.output().commandLine(), all));
         }
         List<RunRecord> runs = all.values().stream().flatMap(List::stream).toList();
         long serverFailed = runs.stream().filter(r -> r.status() == RunRecord.Status.SERVER_FAILED).count();
@@ -274,19 +281,19 @@ public final class MatrixCommand implements Callable<Integer> {
         return kinds;
     }
 
-    private MatrixSettings settings() {
+    private Experiment settings() {
         Profile preset = switch (profile.toLowerCase(Locale.ROOT)) {
             case "quick" -> Profile.QUICK;
             case "seed" -> Profile.SEED;
             default -> throw usage("unknown profile '" + profile + "'; expected quick or seed");
         };
-        Set<Character> varied = new LinkedHashSet<>();
-        for (String flag : flags == null ? List.of("T", "A", "W", "R") : flags) {
-            String f = flag.strip().toUpperCase(Locale.ROOT);
-            if (!List.of("T", "A", "W", "R").contains(f)) {
+        Set<Flag> varied = new LinkedHashSet<>();
+        for (String flag : flags == null ? Arrays.stream(Flag.values()).map(Flag::name).toList() : flags) {
+            try {
+                varied.add(Flag.valueOf(flag.strip().toUpperCase(Locale.ROOT)));
+            } catch (IllegalArgumentException unknown) {
                 throw usage("unknown flag '" + flag + "'; expected T, A, W or R");
             }
-            varied.add(f.charAt(0));
         }
         int n = requests == null ? preset.requests() : requests;
         if (n <= 0) {
@@ -318,15 +325,42 @@ public final class MatrixCommand implements Callable<Integer> {
         if (r < 1 || r > 20) {
             throw usage("--repeat must be between 1 and 20, was " + r);
         }
-        return new MatrixSettings(preset, modes == null ? List.of(Mode.values()) : List.copyOf(modes), varied, n, d, d,
-                t, w, r, heap, commonPoolParallelism, serverSettings(preset), Repository.SLEEPY, "none", null, null,
-                databaseUrl(),
-                Jars.find(spec.commandLine(), serverJar, "--server-jar", "adapters/target/vtlab-server.jar"),
-                Jars.find(spec.commandLine(), downstreamJar, "--downstream-jar",
-                        "downstream/target/vtlab-downstream-exec.jar"),
-                JdkFinder.running().java().toString(),
-                OutputDirs.choose(spec.commandLine(), out, Path.of("target", "experiments")),
-                "vtlab-loadgen " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
+        return new Experiment(preset, modes == null ? List.of(Mode.values()) : List.copyOf(modes), varied, r,
+                new MatrixSettings.BurstSettings(n, t, w),
+                new MatrixSettings.ServerSettings(d, d, heap, commonPoolParallelism, serverSettings(preset),
+                        databaseUrl(),
+                        Jars.find(spec.commandLine(), serverJar, "--server-jar", "adapters/target/vtlab-server.jar"),
+                        Jars.find(spec.commandLine(), downstreamJar, "--downstream-jar",
+                                "downstream/target/vtlab-downstream-exec.jar")),
+                new MatrixSettings.OutputSettings(
+                        OutputDirs.choose(spec.commandLine(), out, Path.of("target", "experiments")),
+                        "vtlab-loadgen " + String.join(" ", spec.commandLine().getParseResult().originalArgs())));
+    }
+
+    /** The command line's settings, the same for every variant. */
+    private record Experiment(Profile profile, List<Mode> modes, Set<Flag> flags, int repeat,
+                              MatrixSettings.BurstSettings burst, MatrixSettings.ServerSettings server,
+                              MatrixSettings.OutputSettings output) {
+
+        /** One variant's settings, its report in {@code dir}. */
+        MatrixSettings forVariant(Variant variant, Path dir) {
+            return new MatrixSettings(profile, modes, flags, repeat, burst, server, variant,
+                    new MatrixSettings.OutputSettings(dir, output.commandLine()));
+        }
+
+        static final String LEAST = "each run and each server's warm-up wait the delays once; server starts and "
+                + "slower bursts add to it, the time left is shown from the second run";
+
+        int runCount(ExperimentPlan plan) {
+            return plan.runCount() * repeat;
+        }
+
+        /** What one variant takes at least: each run and each server's warm-up wait the delays once. */
+        Duration leastDuration(ExperimentPlan plan) {
+            Duration floor = server.countDelay().plus(server.saveDelay());
+            int warmUps = burst.warmup() > 0 ? plan.servers().size() : 0;
+            return floor.multipliedBy(runCount(plan) + warmUps);
+        }
     }
 
     /** The profile's server settings, each overridden by a --server-arg of the same key, then the others. */

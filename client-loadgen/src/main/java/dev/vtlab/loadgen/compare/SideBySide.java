@@ -1,5 +1,6 @@
 package dev.vtlab.loadgen.compare;
 
+import dev.vtlab.childprocess.ListeningPorts;
 import dev.vtlab.loadgen.json.Json;
 import dev.vtlab.loadgen.load.Burst;
 import dev.vtlab.loadgen.load.ClientEnvironment;
@@ -10,7 +11,6 @@ import dev.vtlab.loadgen.matrix.ServerProcess;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.net.URI;
 import java.net.http.HttpClient;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -84,11 +84,12 @@ public final class SideBySide {
 
     private void compare(HttpClient client, Burst burst)
             throws ServerProcess.ServerStartException, IOException, InterruptedException {
-        int labPort = ServerProcess.freePort();
-        try (ServerProcess vtlabProcess = startVtlab(client, labPort);
+        try (ServerProcess vtlabProcess = startVtlab(client);
              ServerProcess referenceProcess = startReference(client)) {
             Contender vtlab = new Contender(Comparison.VTLAB, vtlabProcess.base().resolve("/sync?name=Ada"),
-                    URI.create("http://127.0.0.1:" + labPort), vtlabProcess.pid());
+                    // The main connector is full during a large burst (its bound, then the kernel's queue): the
+                    // histogram goes to the lab's own.
+                    vtlabProcess.uri(ListeningPorts.LAB), vtlabProcess.pid());
             Contender reference = new Contender(Comparison.REFERENCE,
                     referenceProcess.base().resolve("/reactive?name=Ada"), referenceProcess.base(),
                     referenceProcess.pid());
@@ -125,15 +126,11 @@ public final class SideBySide {
         }
     }
 
-    private ServerProcess startVtlab(HttpClient client, int labPort)
+    private ServerProcess startVtlab(HttpClient client)
             throws ServerProcess.ServerStartException, InterruptedException {
         String delay = settings.delay().toMillis() + "ms";
         List<String> args = new ArrayList<>(Combination.parse("T1 A0 W0 R0").serverArgs());
-        args.addAll(List.of("--vtlab.repository.count-delay=" + delay,
-                "--vtlab.repository.save-delay=" + delay,
-                // The main connector is full during a large burst (its bound, then the kernel's queue): the
-                // histogram goes to a second one.
-                "--vtlab.lab.port=" + labPort));
+        args.addAll(List.of("--vtlab.repository.count-delay=" + delay, "--vtlab.repository.save-delay=" + delay));
         return ServerProcess.startServer(settings.java(), settings.serverJar(), settings.serverJvm(), args,
                 settings.out().resolve("vtlab-server.log"), client, READY_TIMEOUT, children);
     }
@@ -141,8 +138,9 @@ public final class SideBySide {
     private ServerProcess startReference(HttpClient client)
             throws ServerProcess.ServerStartException, InterruptedException {
         String delay = settings.delay().toMillis() + "ms";
-        return ServerProcess.startBootJar(settings.java(), settings.referenceJar(), settings.serverJvm(),
-                List.of("--reference.count-delay=" + delay, "--reference.save-delay=" + delay), "/reactive?name=ready",
+        return ServerProcess.start(settings.java(), settings.serverJvm(), settings.referenceJar(),
+                List.of("--server.port=0", "--reference.count-delay=" + delay, "--reference.save-delay=" + delay),
+                "/reactive?name=ready",
                 settings.out().resolve("reference-server.log"), client, READY_TIMEOUT, children);
     }
 

@@ -4,15 +4,15 @@ import java.util.List;
 
 /** The four styles the server serves the same use case in, and the flags each one can feel. */
 public enum Mode {
-    SYNC("/sync", List.of('T')),
-    ASYNC("/async", List.of('T', 'A', 'R')),
-    WRAPPED("/wrapped", List.of('T', 'A', 'W')),
-    CALLABLE("/callable", List.of('T', 'A'));
+    SYNC("/sync", List.of(Flag.T)),
+    ASYNC("/async", List.of(Flag.T, Flag.A, Flag.R)),
+    WRAPPED("/wrapped", List.of(Flag.T, Flag.A, Flag.W)),
+    CALLABLE("/callable", List.of(Flag.T, Flag.A));
 
     private final String path;
-    private final List<Character> relevantFlags;
+    private final List<Flag> relevantFlags;
 
-    Mode(String path, List<Character> relevantFlags) {
+    Mode(String path, List<Flag> relevantFlags) {
         this.path = path;
         this.relevantFlags = relevantFlags;
     }
@@ -21,8 +21,8 @@ public enum Mode {
         return path;
     }
 
-    /** The flags that can change how this mode runs (T, A, W, R); the others are held off. */
-    public List<Character> relevantFlags() {
+    /** The flags that can change how this mode runs ; the others are held off. */
+    public List<Flag> relevantFlags() {
         return relevantFlags;
     }
 

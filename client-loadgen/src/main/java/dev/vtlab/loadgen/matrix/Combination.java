@@ -1,6 +1,11 @@
 package dev.vtlab.loadgen.matrix;
 
+import dev.vtlab.loadgen.load.Flag;
+
+import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * One setting of the four flags.
@@ -8,38 +13,44 @@ import java.util.List;
  * @param t Tomcat's request threads virtual
  * @param a Spring's applicationTaskExecutor virtual
  * @param w the wrapper's executor virtual
- * @param r the repository's async executor virtual
+ * @param r the repository's threads virtual
  */
 public record Combination(boolean t, boolean a, boolean w, boolean r) {
 
-    /** Parses {@code T1 A0 W0 R1}. */
+    private static final Pattern LABEL = Pattern.compile("T([01])A([01])W([01])R([01])");
+
+    /** Parses {@code T1 A0 W0 R1} (or {@code T1A0W0R1}). */
     public static Combination parse(String label) {
-        String compact = label.replace(" ", "");
-        if (!compact.matches("T[01]A[01]W[01]R[01]")) {
+        Matcher bits = LABEL.matcher(label.replace(" ", ""));
+        if (!bits.matches()) {
             throw new IllegalArgumentException("not a combination label: " + label);
         }
-        return new Combination(compact.charAt(1) == '1', compact.charAt(3) == '1', compact.charAt(5) == '1',
-                compact.charAt(7) == '1');
+        return new Combination(bits.group(1).equals("1"), bits.group(2).equals("1"), bits.group(3).equals("1"),
+                bits.group(4).equals("1"));
     }
 
-    public boolean isOn(char flag) {
+    public boolean isOn(Flag flag) {
         return switch (flag) {
-            case 'T' -> t;
-            case 'A' -> a;
-            case 'W' -> w;
-            case 'R' -> r;
-            default -> throw new IllegalArgumentException("unknown flag " + flag);
+            case T -> t;
+            case A -> a;
+            case W -> w;
+            case R -> r;
         };
     }
 
     /** The same combination with one flag set. */
-    public Combination with(char flag, boolean on) {
-        return new Combination(flag == 'T' ? on : t, flag == 'A' ? on : a, flag == 'W' ? on : w, flag == 'R' ? on : r);
+    public Combination with(Flag flag, boolean on) {
+        return new Combination(flag == Flag.T ? on : t, flag == Flag.A ? on : a, flag == Flag.W ? on : w,
+                flag == Flag.R ? on : r);
     }
 
-    /** {@code T1 A0 W0 R1} */
+    /** {@code T1 A0 W0 R1}: each flag's letter and 1 for on, as the server's lab labels its own. */
     public String label() {
-        return "T" + bit(t) + " A" + bit(a) + " W" + bit(w) + " R" + bit(r);
+        List<String> parts = new ArrayList<>();
+        for (Flag flag : Flag.values()) {
+            parts.add(flag.name() + (isOn(flag) ? 1 : 0));
+        }
+        return String.join(" ", parts);
     }
 
     /** {@code T1A0W0R1}, for file names. */
@@ -49,11 +60,10 @@ public record Combination(boolean t, boolean a, boolean w, boolean r) {
 
     /** The server arguments that set these flags. */
     public List<String> serverArgs() {
-        return List.of("--vtlab.virtual-threads.tomcat=" + t, "--vtlab.virtual-threads.async-executor=" + a,
-                "--vtlab.virtual-threads.wrapper=" + w, "--vtlab.virtual-threads.repository=" + r);
-    }
-
-    private static int bit(boolean on) {
-        return on ? 1 : 0;
+        List<String> args = new ArrayList<>();
+        for (Flag flag : Flag.values()) {
+            args.add("--" + flag.serverSetting() + "=" + isOn(flag));
+        }
+        return args;
     }
 }

@@ -1,5 +1,6 @@
 package dev.vtlab.loadgen.matrix;
 
+import dev.vtlab.loadgen.load.Flag;
 import dev.vtlab.loadgen.load.Mode;
 
 import java.util.ArrayList;
@@ -22,10 +23,10 @@ public record ExperimentPlan(Map<Combination, List<Mode>> servers) {
      * @param modes the modes to measure
      * @param varied the flags to vary (others held off), e.g. all four, or {@code T, R}
      */
-    public static ExperimentPlan of(List<Mode> modes, Set<Character> varied) {
+    public static ExperimentPlan of(List<Mode> modes, Set<Flag> varied) {
         Map<Combination, List<Mode>> servers = new LinkedHashMap<>();
         for (Mode mode : modes) {
-            List<Character> flags = mode.relevantFlags().stream().filter(varied::contains).toList();
+            List<Flag> flags = mode.relevantFlags().stream().filter(varied::contains).toList();
             for (int bits = 0; bits < 1 << flags.size(); bits++) {
                 Combination combination = new Combination(false, false, false, false);
                 for (int i = 0; i < flags.size(); i++) {

@@ -3,10 +3,6 @@ package dev.vtlab.loadgen.matrix;
 import dev.vtlab.loadgen.load.HttpClients;
 import dev.vtlab.loadgen.load.LoadRun;
 import dev.vtlab.loadgen.load.Mode;
-import dev.vtlab.loadgen.load.RequestsCsv;
-import dev.vtlab.loadgen.load.RunSummary;
-import dev.vtlab.loadgen.load.WarmUp;
-import dev.vtlab.loadgen.lab.VisitCounter;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -14,22 +10,18 @@ import java.net.http.HttpClient;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Runs the experiment: per planned combination a fresh server, a warm-up, then each mode; a server is restarted
- * after a failed run, because the work a failed run leaves queued would slow the next mode down. Whatever
- * happens, including Ctrl-C, every run is recorded (in a {@link RunLedger}), the report is written, and no server
+ * Runs the experiment: the client's warm-up, then each planned combination's life (a {@link CombinationRun}: its
+ * server started, warmed up, measured mode by mode, stopped). Whatever happens, including Ctrl-C, every run is
+ * recorded (in a {@link RunLedger}), the report is written, and no server
  * outlives the runner (its {@link ChildProcesses}).
  */
 public final class MatrixRunner {
 
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
-    private static final Duration STOP_GRACE = Duration.ofSeconds(10);
-    /** After a failed run the server still works off what the client gave up on: no point waiting for it. */
-    private static final Duration DIRTY_STOP_GRACE = Duration.ZERO;
 
     private final MatrixSettings settings;
     private final PrintWriter out;
@@ -68,12 +60,12 @@ public final class MatrixRunner {
         Runtime.getRuntime().addShutdownHook(hook);
         try {
             warmUpClient(progress);
-            int done = 0;
             for (Map.Entry<Combination, List<Mode>> server : plan.servers().entrySet()) {
                 if (stopping) {
                     break;
                 }
-                done = runServer(server.getKey(), server.getValue(), done, ledger, progress);
+                new CombinationRun(settings, server.getKey(), client, loadRun(), children, ledger, progress,
+                        () -> stopping).run(server.getValue());
             }
             return new Outcome(settings.outputDir(), ledger.finish(false), stopping);
         } finally {
@@ -90,7 +82,7 @@ public final class MatrixRunner {
         Instant start = Instant.now();
         long succeeded;
         try {
-            succeeded = ClientWarmUp.run(CONNECT_TIMEOUT, settings.timeout());
+            succeeded = ClientWarmUp.run(CONNECT_TIMEOUT, settings.burst().timeout());
         } catch (IOException e) {
             succeeded = 0; // the in-process store did not start: the progress line shows 0 succeeded
         }
@@ -98,92 +90,8 @@ public final class MatrixRunner {
                 Duration.between(start, Instant.now()));
     }
 
-    /** Every planned mode of one combination, each {@code repeat} times, on as few fresh servers as it takes. */
-    private int runServer(Combination combination, List<Mode> modes, int done, RunLedger ledger,
-                          ProgressPrinter progress) throws InterruptedException {
-        ServerAndDownstream server = null;
-        VisitCounter visits = null;
-        long visitsBefore = 0;
-        WarmUp warmUp = WarmUp.NONE;
-        for (Mode mode : modes) {
-            for (int repeat = 1; repeat <= settings.repeat(); repeat++) {
-                if (stopping) {
-                    return done;
-                }
-                progress.starting(done, combination, mode, repeat, settings.repeat());
-                if (server == null) {
-                    try {
-                        server = ServerAndDownstream.start(settings, combination,
-                                settings.outputDir().resolve("servers"), client, children);
-                        visits = server.visits(client);
-                        visitsBefore = visits.visitsSaved();
-                        warmUp = loadRun().warmUp(server.base(), settings.warmup());
-                    } catch (ServerProcess.ServerStartException | IOException e) {
-                        ledger.record(new RunRecord(combination, mode, repeat, RunRecord.Status.SERVER_FAILED,
-                                e.getMessage(), null));
-                        done++;
-                        if (server != null) {
-                            server.close();
-                            server = null;
-                        }
-                        continue;
-                    }
-                }
-                LoadRun.Measurement m = loadRun().measure(server.base(), server.lab(), mode, settings.requests(),
-                        settings.requests(), visits, visitsBefore, warmUp);
-                boolean clean = m.summary().clean();
-                String failure = clean ? null : describeFailure(m.summary());
-                RunRecord record = new RunRecord(combination, mode, repeat,
-                        clean ? RunRecord.Status.OK : RunRecord.Status.FAILED_RUN, failure, m.summary());
-                ledger.record(record, m.requests());
-                RequestsCsv.write(settings.outputDir().resolve("requests").resolve(mode.label() + "-"
-                        + combination.compactLabel() + (settings.repeat() > 1 ? "-" + repeat : "") + ".csv"),
-                        m.requests());
-                done++;
-                progress.measured(m, failure);
-                // The next run on this server counts its visits from here; the server's warm-up is already counted.
-                Long saved = m.summary().writes().visitsSaved();
-                visitsBefore += saved == null ? 0 : saved;
-                warmUp = WarmUp.NONE;
-                if (!clean) {
-                    progress.serverRestarted(server.stop(DIRTY_STOP_GRACE));
-                    server = null;
-                    done += skipRemainingRepeats(combination, mode, repeat, ledger);
-                    break;
-                }
-            }
-        }
-        if (server != null) {
-            server.stop(STOP_GRACE);
-        }
-        return done;
-    }
-
-    /** After a failed repeat, the remaining repeats of that (combination, mode) are recorded as skipped. */
-    private int skipRemainingRepeats(Combination combination, Mode mode, int failedRepeat, RunLedger ledger) {
-        for (int repeat = failedRepeat + 1; repeat <= settings.repeat(); repeat++) {
-            ledger.record(new RunRecord(combination, mode, repeat, RunRecord.Status.SKIPPED,
-                    "repeat " + failedRepeat + " failed, which already makes this combination failing", null));
-        }
-        return settings.repeat() - failedRepeat;
-    }
-
     private LoadRun loadRun() {
-        return new LoadRun(client, CONNECT_TIMEOUT, settings.timeout());
-    }
-
-    private static String describeFailure(RunSummary s) {
-        List<String> parts = new ArrayList<>();
-        if (s.outcome().failed() > 0) {
-            parts.add(s.outcome().failed() + " failed " + s.outcome().failuresByCause());
-        }
-        if (s.writes().lost()) {
-            parts.add(s.writes().lostWrites() + " lost writes");
-        }
-        if (s.server().labError() != null) {
-            parts.add(s.server().labError());
-        }
-        return String.join("; ", parts);
+        return new LoadRun(client, CONNECT_TIMEOUT, settings.burst().timeout());
     }
 
     /** Shutdown hook: Ctrl-C or SIGTERM. Kill the servers, mark what did not run, write what was measured. */

@@ -1,7 +1,8 @@
 package dev.vtlab.loadgen.matrix;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import dev.vtlab.loadgen.load.Flag;
 import dev.vtlab.loadgen.load.Mode;
-import dev.vtlab.downstream.serving.RunnerWatch;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -10,60 +11,70 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Everything one experiment runs with, recorded in its results.
+ * Everything one experiment (one variant's flag matrix) runs with, recorded in its results: what is varied and how
+ * often, then one record per concern. In {@code results.json} the parts' fields sit side by side under
+ * {@code settings}.
  *
- * @param profile               the preset the other values came from
- * @param modes                 the modes measured
- * @param flags                 the flags varied (others held off)
- * @param requests              requests per burst
- * @param countDelay            repository count delay
- * @param saveDelay             repository save delay
- * @param timeout               per-request timeout
- * @param warmup                warm-up requests to {@code /sync} on each new server
- * @param repeat                how many times each (combination, mode) is measured
- * @param heap                  server {@code -Xmx}, or {@code null} for the JVM default
- * @param commonPoolParallelism server common-pool parallelism, or {@code null} for the JVM default
- * @param serverArgs            server settings {@code key=value}: the profile's, overridden key by key by
- *                              {@code --server-arg}
- * @param repository            the server's persistence adapter; for {@code http} each server gets a visit store
- * @param guard                 the sleepy repository's guard ({@code vtlab.repository.guard})
- * @param poolSize              the JDBC adapter's pool size ({@code null}: not the JDBC adapter)
- * @param maxConcurrent         the JDBC adapter's bulkhead ({@code null}: none)
- * @param databaseUrl           the database the JDBC adapter uses: {@code null} for an H2 per server, started by
- *                              the matrix; else a JDBC URL (PostgreSQL), prepared per server
- * @param serverJar             the server jar
- * @param downstreamJar         the downstream processes' jar (visit store, database)
- * @param java                  the java launcher for the servers (by default this JVM's)
- * @param outputDir             where the report goes
- * @param commandLine           how the experiment was started
+ * @param profile the preset the other values came from
+ * @param modes   the modes measured
+ * @param flags   the flags varied (others held off)
+ * @param repeat  how many times each (combination, mode) is measured
+ * @param burst   what each run fires
+ * @param server  how each server, and the downstream behind it, is started
+ * @param variant the adapter, JDK, guard and pool of this experiment
+ * @param output  where its report goes, and the command that started it
  */
-public record MatrixSettings(Profile profile, List<Mode> modes, Set<Character> flags, int requests,
-                             Duration countDelay, Duration saveDelay, Duration timeout, int warmup, int repeat,
-                             String heap, Integer commonPoolParallelism, List<String> serverArgs, Repository repository,
-                             String guard, Integer poolSize, Integer maxConcurrent, String databaseUrl,
-                             Path serverJar, Path downstreamJar, String java, Path outputDir, String commandLine) {
+public record MatrixSettings(Profile profile, List<Mode> modes, Set<Flag> flags, int repeat,
+                             @JsonUnwrapped BurstSettings burst, @JsonUnwrapped ServerSettings server,
+                             @JsonUnwrapped Variant variant, @JsonUnwrapped OutputSettings output) {
 
-    /** The same experiment for one variant (adapter, server JDK, guard, pool), reported in its own folder. */
-    public MatrixSettings with(Variant variant, Path otherOutputDir) {
-        return new MatrixSettings(profile, modes, flags, requests, countDelay, saveDelay, timeout, warmup, repeat,
-                heap, commonPoolParallelism, serverArgs, variant.repository(), variant.guard(), variant.poolSize(),
-                variant.maxConcurrent(), databaseUrl, serverJar, downstreamJar, variant.jdk().java().toString(),
-                otherOutputDir, commandLine);
+    /**
+     * What each run fires.
+     *
+     * @param requests requests per burst
+     * @param timeout  per-request timeout
+     * @param warmup   warm-up requests to {@code /sync} on each new server
+     */
+    public record BurstSettings(int requests, Duration timeout, int warmup) {
     }
 
     /**
-     * JVM options for each server: a server out of heap exits (the runner reports it) instead of hanging, and a
-     * server whose runner is gone (even killed with SIGKILL) exits too.
+     * How each server, and the downstream process behind it, is started.
+     *
+     * @param countDelay            the repository's count delay
+     * @param saveDelay             the repository's save delay
+     * @param heap                  server {@code -Xmx}, or {@code null} for the JVM default
+     * @param commonPoolParallelism server common-pool parallelism, or {@code null} for the JVM default
+     * @param serverArgs            server settings {@code key=value}: the profile's, overridden key by key by
+     *                              {@code --server-arg}
+     * @param databaseUrl           the database the JDBC adapter uses: {@code null} for an H2 per server, started
+     *                              by the matrix; else a JDBC URL (PostgreSQL), prepared per server
+     * @param serverJar             the server jar
+     * @param downstreamJar         the downstream processes' jar (visit store, database)
      */
-    List<String> jvmOptions() {
-        List<String> options = new ArrayList<>(List.of("-XX:+ExitOnOutOfMemoryError", RunnerWatch.optionForChildren()));
-        if (heap != null) {
-            options.add("-Xmx" + heap);
+    public record ServerSettings(Duration countDelay, Duration saveDelay, String heap, Integer commonPoolParallelism,
+                                 List<String> serverArgs, String databaseUrl, Path serverJar, Path downstreamJar) {
+
+        /** JVM options for each server: a server out of heap exits (the runner reports it) instead of hanging. */
+        List<String> jvmOptions() {
+            List<String> options = new ArrayList<>(List.of("-XX:+ExitOnOutOfMemoryError"));
+            if (heap != null) {
+                options.add("-Xmx" + heap);
+            }
+            if (commonPoolParallelism != null) {
+                options.add("-Djava.util.concurrent.ForkJoinPool.common.parallelism=" + commonPoolParallelism);
+            }
+            return options;
         }
-        if (commonPoolParallelism != null) {
-            options.add("-Djava.util.concurrent.ForkJoinPool.common.parallelism=" + commonPoolParallelism);
-        }
-        return options;
+    }
+
+    /**
+     * Where the report goes.
+     *
+     * @param outputDir   the report's folder
+     * @param commandLine how the experiment was started
+     */
+    public record OutputSettings(Path outputDir, String commandLine) {
     }
 
     /** How many runs the plan takes with this many repeats. */
@@ -71,22 +82,27 @@ public record MatrixSettings(Profile profile, List<Mode> modes, Set<Character> f
         return plan.runCount() * repeat;
     }
 
+    /** Where the report goes. */
+    public Path outputDir() {
+        return output.outputDir();
+    }
+
     /** Server arguments for one combination. */
     List<String> serverArgs(Combination combination) {
         List<String> args = new ArrayList<>(combination.serverArgs());
-        args.add("--vtlab.repository.kind=" + repository.label());
-        if (repository == Repository.SLEEPY) {
-            args.add("--vtlab.repository.guard=" + guard);
+        args.add("--vtlab.repository.kind=" + variant.repository().label());
+        if (variant.repository() == Repository.SLEEPY) {
+            args.add("--vtlab.repository.guard=" + variant.guard());
         }
-        if (repository == Repository.JDBC) {
-            args.add("--vtlab.repository.pool-size=" + poolSize);
-            if (maxConcurrent != null) {
-                args.add("--vtlab.repository.max-concurrent=" + maxConcurrent);
+        if (variant.repository() == Repository.JDBC) {
+            args.add("--vtlab.repository.pool-size=" + variant.poolSize());
+            if (variant.maxConcurrent() != null) {
+                args.add("--vtlab.repository.max-concurrent=" + variant.maxConcurrent());
             }
         }
-        args.add("--vtlab.repository.count-delay=" + countDelay.toMillis() + "ms");
-        args.add("--vtlab.repository.save-delay=" + saveDelay.toMillis() + "ms");
-        serverArgs.forEach(arg -> args.add("--" + arg));
+        args.add("--vtlab.repository.count-delay=" + server.countDelay().toMillis() + "ms");
+        args.add("--vtlab.repository.save-delay=" + server.saveDelay().toMillis() + "ms");
+        server.serverArgs().forEach(arg -> args.add("--" + arg));
         return args;
     }
 }

@@ -50,6 +50,11 @@ public final class RunLedger {
         }
     }
 
+    /** How many runs are recorded so far, measured or not. */
+    synchronized int recorded() {
+        return records.size();
+    }
+
     synchronized boolean reportWritten() {
         return reportWritten;
     }

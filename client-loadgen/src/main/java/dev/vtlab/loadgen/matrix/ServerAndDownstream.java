@@ -1,10 +1,10 @@
 package dev.vtlab.loadgen.matrix;
 
+import dev.vtlab.childprocess.ListeningPorts;
 import dev.vtlab.jdks.JdkFinder;
 import dev.vtlab.loadgen.lab.LabClient;
 import dev.vtlab.loadgen.lab.VisitCounter;
 import dev.vtlab.loadgen.lab.DownstreamStats;
-import dev.vtlab.downstream.serving.RunnerWatch;
 
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -36,35 +36,34 @@ final class ServerAndDownstream {
 
     /** Starts the downstream (for {@code http} and {@code jdbc}) and the server for one combination. */
     static ServerAndDownstream start(MatrixSettings settings, Combination combination, Path logs, HttpClient client,
-                                 ChildProcesses children)
+                                     ChildProcesses children)
             throws ServerProcess.ServerStartException, InterruptedException {
         List<String> serverArgs = new ArrayList<>(settings.serverArgs(combination));
-        int labPort = ServerProcess.freePort();
-        serverArgs.add("--vtlab.lab.port=" + labPort);
+        MatrixSettings.ServerSettings servers = settings.server();
+        Repository repository = settings.variant().repository();
+        Path downstreamLog = logs.resolve(combination.compactLabel() + "-" + repository.label() + ".log");
         ServerProcess downstream = null;
-        Path downstreamLog = logs.resolve(combination.compactLabel() + "-" + settings.repository().label() + ".log");
-        if (settings.repository() == Repository.HTTP) {
-            downstream = ServerProcess.start(port -> downstreamCommand(settings, "visit-store", "--port",
-                    String.valueOf(port), "--count-delay", settings.countDelay().toMillis() + "ms",
-                    "--save-delay", settings.saveDelay().toMillis() + "ms"), "/stats", downstreamLog, client,
-                    READY_TIMEOUT, children);
+        if (repository == Repository.HTTP) {
+            downstream = startDownstream(servers, downstreamLog, client, children, "visit-store", "--port", "0",
+                    "--count-delay", servers.countDelay().toMillis() + "ms",
+                    "--save-delay", servers.saveDelay().toMillis() + "ms");
             serverArgs.add("--vtlab.repository.url=" + downstream.base());
-        } else if (settings.repository() == Repository.JDBC) {
-            int databasePort = ServerProcess.freePort();
-            downstream = ServerProcess.start(statsPort -> settings.databaseUrl() == null
-                            ? downstreamCommand(settings, "database", "--port", String.valueOf(databasePort),
-                                    "--stats-port", String.valueOf(statsPort))
-                            : downstreamCommand(settings, "database", "--url", settings.databaseUrl(),
-                                    "--stats-port", String.valueOf(statsPort)),
-                    "/stats", downstreamLog, client, READY_TIMEOUT, children);
-            serverArgs.add("--vtlab.repository.url=" + (settings.databaseUrl() == null
-                    ? "jdbc:h2:tcp://127.0.0.1:" + databasePort + "/mem:vtlab;USER=sa;PASSWORD="
-                    : settings.databaseUrl()));
+        } else if (repository == Repository.JDBC) {
+            downstream = servers.databaseUrl() == null
+                    ? startDownstream(servers, downstreamLog, client, children, "database", "--port", "0",
+                            "--stats-port", "0")
+                    : startDownstream(servers, downstreamLog, client, children, "database",
+                            "--url", servers.databaseUrl(), "--stats-port", "0");
+            serverArgs.add("--vtlab.repository.url=" + (servers.databaseUrl() == null
+                    ? "jdbc:h2:tcp://127.0.0.1:" + downstream.port(ListeningPorts.DATABASE)
+                            + "/mem:vtlab;USER=sa;PASSWORD="
+                    : servers.databaseUrl()));
         }
         try {
-            return new ServerAndDownstream(ServerProcess.startServer(settings.java(), settings.serverJar(),
-                    settings.jvmOptions(), serverArgs, logs.resolve(combination.compactLabel() + ".log"), client,
-                    READY_TIMEOUT, children), URI.create("http://127.0.0.1:" + labPort), downstream);
+            ServerProcess server = ServerProcess.startServer(settings.variant().java(), servers.serverJar(),
+                    servers.jvmOptions(), serverArgs, logs.resolve(combination.compactLabel() + ".log"), client,
+                    READY_TIMEOUT, children);
+            return new ServerAndDownstream(server, server.uri(ListeningPorts.LAB), downstream);
         } catch (ServerProcess.ServerStartException | InterruptedException e) {
             if (downstream != null) {
                 downstream.close();
@@ -107,10 +106,10 @@ final class ServerAndDownstream {
      * A downstream process: {@code java -jar vtlab-downstream-exec.jar COMMAND ...}. It is the client's side of the
      * experiment, so it stays on the runner's JDK whatever the servers run on.
      */
-    private static List<String> downstreamCommand(MatrixSettings settings, String... commandAndArgs) {
-        List<String> command = new ArrayList<>(List.of(JdkFinder.running().java().toString(),
-                RunnerWatch.optionForChildren(), "-jar", settings.downstreamJar().toString()));
-        command.addAll(List.of(commandAndArgs));
-        return command;
+    private static ServerProcess startDownstream(MatrixSettings.ServerSettings servers, Path log, HttpClient client,
+                                                 ChildProcesses children, String... commandAndArgs)
+            throws ServerProcess.ServerStartException, InterruptedException {
+        return ServerProcess.start(JdkFinder.running().java().toString(), List.of(), servers.downstreamJar(),
+                List.of(commandAndArgs), "/stats", log, client, READY_TIMEOUT, children);
     }
 }

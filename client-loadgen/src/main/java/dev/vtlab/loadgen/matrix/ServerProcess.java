@@ -1,8 +1,9 @@
 package dev.vtlab.loadgen.matrix;
 
+import dev.vtlab.childprocess.ListeningPorts;
+import dev.vtlab.childprocess.RunnerWatch;
+
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -12,12 +13,14 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.function.IntFunction;
 
 /**
- * A child JVM serving HTTP on a free loopback port: a vtlab server, or the visit store behind one. Each is tracked
- * in the runner's {@link ChildProcesses} until it has exited, so that the runner can leave no orphan.
+ * A child JVM serving HTTP on loopback: a vtlab server, the reactive reference, or a downstream process behind a
+ * server. Each binds port 0 and reports the ports it got ({@link ListeningPorts}), so that no other process can
+ * take a port between a choice and a bind; each exits with the runner ({@link RunnerWatch}). Each is tracked in the
+ * runner's {@link ChildProcesses} until it has exited, so that the runner can leave no orphan.
  */
 public final class ServerProcess implements AutoCloseable {
 
@@ -25,19 +28,18 @@ public final class ServerProcess implements AutoCloseable {
     private static final Duration POLL_TIMEOUT = Duration.ofSeconds(5);
 
     private final Process process;
-    private final URI base;
     private final Path log;
     private final ChildProcesses children;
+    private Map<String, Integer> ports = Map.of();
 
-    private ServerProcess(Process process, URI base, Path log, ChildProcesses children) {
+    private ServerProcess(Process process, Path log, ChildProcesses children) {
         this.process = process;
-        this.base = base;
         this.log = log;
         this.children = children;
     }
 
     /**
-     * Starts a vtlab server and waits until its lab answers.
+     * Starts a vtlab server, its lab on a port of its own, and waits until its lab answers.
      *
      * @param jvmOptions  e.g. {@code -Xmx512m}
      * @param serverArgs  {@code --key=value} arguments (flags, delays)
@@ -48,47 +50,35 @@ public final class ServerProcess implements AutoCloseable {
                                             List<String> serverArgs, Path log, HttpClient client,
                                             Duration readyTimeout, ChildProcesses children)
             throws ServerStartException, InterruptedException {
-        List<String> args = new ArrayList<>(List.of("--spring.main.banner-mode=off"));
+        List<String> args = new ArrayList<>(List.of("--spring.main.banner-mode=off", "--server.port=0",
+                "--vtlab.lab.port=0"));
         args.addAll(serverArgs);
-        return startBootJar(java, serverJar, jvmOptions, args, "/lab/environment", log, client, readyTimeout,
-                children);
+        return start(java, jvmOptions, serverJar, args, "/lab/environment", log, client, readyTimeout, children);
     }
 
     /**
-     * Starts a Spring Boot jar ({@code java OPTIONS -jar JAR --server.port=PORT ARGS}) and waits until it answers
-     * 200 on {@code readyPath}: a vtlab server, or the reactive reference.
+     * Starts {@code java OPTIONS -jar JAR ARGS} and waits until it has reported its ports and answers 200 on
+     * {@code readyPath} at its {@link ListeningPorts#HTTP} port.
      *
-     * @throws ServerStartException when it exits, or does not answer within {@code readyTimeout}
-     */
-    public static ServerProcess startBootJar(String java, Path jar, List<String> jvmOptions, List<String> args,
-                                             String readyPath, Path log, HttpClient client, Duration readyTimeout,
-                                             ChildProcesses children)
-            throws ServerStartException, InterruptedException {
-        return start(port -> {
-            List<String> command = new ArrayList<>(List.of(java));
-            command.addAll(jvmOptions);
-            command.addAll(List.of("-jar", jar.toString(), "--server.port=" + port));
-            command.addAll(args);
-            return command;
-        }, readyPath, log, client, readyTimeout, children);
-    }
-
-    /**
-     * Starts a child process and waits until it answers 200 on {@code readyPath}.
-     *
-     * @param command   the command line for a given free port
+     * @param args      the program's arguments, which must make it bind port 0
      * @param readyPath a path that answers 200 once the process serves
      * @param log       where the process's output goes
      * @throws ServerStartException when it exits, or does not answer within {@code readyTimeout}
      */
-    public static ServerProcess start(IntFunction<List<String>> command, String readyPath, Path log,
-                                      HttpClient client, Duration readyTimeout, ChildProcesses children)
+    public static ServerProcess start(String java, List<String> jvmOptions, Path jar, List<String> args,
+                                      String readyPath, Path log, HttpClient client, Duration readyTimeout,
+                                      ChildProcesses children)
             throws ServerStartException, InterruptedException {
-        int port = freePort();
-        List<String> commandLine = command.apply(port);
+        Path portsFile = log.resolveSibling(log.getFileName() + ".ports");
+        List<String> commandLine = new ArrayList<>(List.of(java));
+        commandLine.addAll(jvmOptions);
+        commandLine.addAll(List.of(RunnerWatch.optionForChildren(), ListeningPorts.optionForChildren(portsFile),
+                "-jar", jar.toString()));
+        commandLine.addAll(args);
         Process process;
         try {
             Files.createDirectories(log.toAbsolutePath().getParent());
+            Files.deleteIfExists(portsFile); // a restarted server's file is the one before's
             // Appended: a server restarted after a failed run keeps the log of the one before.
             process = new ProcessBuilder(commandLine).redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
@@ -96,44 +86,71 @@ public final class ServerProcess implements AutoCloseable {
             throw new ServerStartException("could not start " + String.join(" ", commandLine) + ": "
                     + e.getMessage());
         }
-        ServerProcess server = new ServerProcess(process, URI.create("http://127.0.0.1:" + port), log, children);
+        ServerProcess server = new ServerProcess(process, log, children);
         if (!children.track(server)) {
             server.close();
             throw new ServerStartException("not started: the runner is shutting down");
         }
-        server.awaitReady(client, readyPath, readyTimeout);
+        server.awaitReady(client, portsFile, readyPath, readyTimeout);
         return server;
     }
 
+    /** Where its {@link ListeningPorts#HTTP} port answers. */
     public URI base() {
-        return base;
+        return uri(ListeningPorts.HTTP);
+    }
+
+    /** Where the port it reported under {@code name} answers, e.g. a vtlab server's {@link ListeningPorts#LAB}. */
+    public URI uri(String name) {
+        return URI.create("http://127.0.0.1:" + port(name));
+    }
+
+    /** The port it reported under {@code name}. */
+    public int port(String name) {
+        Integer port = ports.get(name);
+        if (port == null) {
+            throw new IllegalStateException("no port '" + name + "' among those reported: " + ports);
+        }
+        return port;
     }
 
     public long pid() {
         return process.pid();
     }
 
-    private void awaitReady(HttpClient client, String readyPath, Duration timeout)
+    /** First its ports, then 200 on {@code readyPath}: both before one deadline, while it lives. */
+    private void awaitReady(HttpClient client, Path portsFile, String readyPath, Duration timeout)
             throws ServerStartException, InterruptedException {
-        HttpRequest ready = HttpRequest.newBuilder(base.resolve(readyPath)).timeout(POLL_TIMEOUT).GET().build();
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
-            if (!process.isAlive()) {
-                children.forget(this);
-                throw new ServerStartException("process exited with code " + process.exitValue()
-                        + " before it was ready: " + lastLines());
-            }
-            try {
-                if (client.send(ready, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
-                    return;
-                }
-            } catch (IOException notYet) {
-                // not listening yet
+            exitedEarly();
+            if (ports.isEmpty()) {
+                ports = ListeningPorts.read(portsFile).orElse(Map.of());
+            } else if (answers(client, readyPath)) {
+                return;
             }
             Thread.sleep(POLL);
         }
         close();
-        throw new ServerStartException("not ready within " + timeout.toSeconds() + " s: " + lastLines());
+        throw new ServerStartException("not ready within " + timeout.toSeconds() + " s" + (ports.isEmpty()
+                ? " (it reported no ports)" : "") + ": " + lastLines());
+    }
+
+    private void exitedEarly() throws ServerStartException {
+        if (!process.isAlive()) {
+            children.forget(this);
+            throw new ServerStartException("process exited with code " + process.exitValue()
+                    + " before it was ready: " + lastLines());
+        }
+    }
+
+    private boolean answers(HttpClient client, String readyPath) throws InterruptedException {
+        HttpRequest ready = HttpRequest.newBuilder(base().resolve(readyPath)).timeout(POLL_TIMEOUT).GET().build();
+        try {
+            return client.send(ready, HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
+        } catch (IOException notYet) {
+            return false;
+        }
     }
 
     /**
@@ -174,14 +191,6 @@ public final class ServerProcess implements AutoCloseable {
                     + String.join("\n    ", meaningful.subList(Math.max(0, meaningful.size() - 12), meaningful.size()));
         } catch (IOException e) {
             return "see " + log;
-        }
-    }
-
-    public static int freePort() throws ServerStartException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new ServerStartException("no free loopback port: " + e.getMessage());
         }
     }
 

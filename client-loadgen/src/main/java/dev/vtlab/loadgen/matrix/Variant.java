@@ -1,6 +1,9 @@
 package dev.vtlab.loadgen.matrix;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.vtlab.jdks.JdkFinder;
+
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -15,8 +18,14 @@ import java.util.List;
  * @param poolSize      the JDBC adapter's pool size ({@code null} for the other adapters)
  * @param maxConcurrent the JDBC adapter's bulkhead, {@code null} for none
  */
-public record Variant(Repository repository, JdkFinder.Jdk jdk, String guard, Integer poolSize,
+public record Variant(Repository repository, @JsonIgnore JdkFinder.Jdk jdk, String guard, Integer poolSize,
                       Integer maxConcurrent) {
+
+    /** The java launcher of its servers, as results record it. */
+    @JsonProperty("java")
+    public String java() {
+        return jdk.java().toString();
+    }
 
     /** The guards {@code vtlab.repository.guard} takes. */
     public static final List<String> GUARDS = List.of("none", "synchronized", "reentrant-lock");

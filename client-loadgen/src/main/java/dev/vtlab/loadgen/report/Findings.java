@@ -1,5 +1,6 @@
 package dev.vtlab.loadgen.report;
 
+import dev.vtlab.loadgen.load.Flag;
 import dev.vtlab.loadgen.load.Mode;
 import dev.vtlab.loadgen.load.RunSummary;
 import dev.vtlab.loadgen.matrix.Combination;
@@ -104,7 +105,7 @@ public record Findings(double threshold, List<FlagEffect> flagEffects, List<Best
      * @param medianWallRatio median of the clean pairs' wall-time ratios
      * @param pairs           every pair measured
      */
-    public record FlagEffect(String mode, char flag, Verdict verdict, double medianP99Ratio, double p99RatioLow,
+    public record FlagEffect(String mode, Flag flag, Verdict verdict, double medianP99Ratio, double p99RatioLow,
                              double p99RatioHigh, double medianWallRatio, List<Pair> pairs) {
     }
 
@@ -126,7 +127,7 @@ public record Findings(double threshold, List<FlagEffect> flagEffects, List<Best
             if (byCombination.isEmpty()) {
                 continue;
             }
-            for (char flag : mode.relevantFlags()) {
+            for (Flag flag : mode.relevantFlags()) {
                 flagEffect(mode, flag, byCombination).ifPresent(effects::add);
             }
             byCombination.values().stream().filter(Repeats::clean)
@@ -136,7 +137,7 @@ public record Findings(double threshold, List<FlagEffect> flagEffects, List<Best
         return new Findings(THRESHOLD, effects, best, notes(measured));
     }
 
-    private static Optional<FlagEffect> flagEffect(Mode mode, char flag, Map<Combination, Repeats> cells) {
+    private static Optional<FlagEffect> flagEffect(Mode mode, Flag flag, Map<Combination, Repeats> cells) {
         List<Pair> pairs = new ArrayList<>();
         cells.keySet().stream().filter(c -> !c.isOn(flag)).sorted(Comparator.comparing(Combination::label))
                 .forEach(off -> {

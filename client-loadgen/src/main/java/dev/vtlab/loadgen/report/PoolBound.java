@@ -40,14 +40,14 @@ record PoolBound(int poolSize, Integer maxConcurrent, double poolBoundMs, Double
 
     /** For one cell of a JDBC variant; {@code null} for the other adapters. */
     static PoolBound of(MatrixSettings settings, Repeats cell) {
-        if (settings.poolSize() == null) {
+        if (settings.variant().poolSize() == null) {
             return null;
         }
-        double floor = settings.countDelay().toMillis() + settings.saveDelay().toMillis();
-        double poolBound = (double) settings.requests() / settings.poolSize() * floor;
+        double floor = settings.server().countDelay().toMillis() + settings.server().saveDelay().toMillis();
+        double poolBound = (double) settings.burst().requests() / settings.variant().poolSize() * floor;
         ServerEnvironment environment = cell.representative().summary().server().serverEnvironment();
         Double threadBound = cell.mode() == Mode.SYNC && !cell.combination().t() && environment != null
-                ? (double) settings.requests() / environment.tomcat().maxThreads() * floor : null;
+                ? (double) settings.burst().requests() / environment.tomcat().maxThreads() * floor : null;
         long refused = 0;
         long otherwise = 0;
         for (var run : cell.runs()) {
@@ -65,7 +65,7 @@ record PoolBound(int poolSize, Integer maxConcurrent, double poolBoundMs, Double
                 : otherwise > 0 ? "failed otherwise"
                 : slowAsThePool ? (threadsTighter ? "thread-bound" : "pool-bound")
                 : "not pool-bound";
-        return new PoolBound(settings.poolSize(), settings.maxConcurrent(), poolBound, threadBound, refused,
+        return new PoolBound(settings.variant().poolSize(), settings.variant().maxConcurrent(), poolBound, threadBound, refused,
                 otherwise, verdict);
     }
 }

@@ -43,7 +43,7 @@ final class ReportContent {
 
     String title() {
         return "vtlab flag matrix, " + settings.profile().name().toLowerCase(Locale.ROOT) + " profile, "
-                + settings.repository().label() + " repository";
+                + settings.variant().repository().label() + " repository";
     }
 
     List<String> summaryLines() {
@@ -56,7 +56,7 @@ final class ReportContent {
                 .mapToLong(r -> r.summary().writes().lostWrites()).sum();
         long unknown = runs.stream().filter(RunRecord::measured).filter(r -> r.summary().writes().lostWrites() == null).count();
         List<String> lines = new ArrayList<>();
-        lines.add("Command: `" + settings.commandLine() + "`");
+        lines.add("Command: `" + settings.output().commandLine() + "`");
         lines.add(String.format(Locale.ROOT, "Started %s, took %s%s.", started,
                 HumanDuration.of(Duration.between(started, finished)), interrupted ? ", INTERRUPTED" : ""));
         lines.add(String.format(Locale.ROOT, "Runs: %d clean, %d failed, %d with a server that did not start, %d not "
@@ -66,23 +66,23 @@ final class ReportContent {
         lines.add(String.format(Locale.ROOT, "Each run: %d requests released at once (one virtual thread each, "
                         + "HTTP/1.1), per-request timeout %d s, repository delays %d ms + %d ms (the floor: no "
                         + "request can be faster), after %d warm-up requests to /sync on each fresh server.",
-                settings.requests(), settings.timeout().toSeconds(), settings.countDelay().toMillis(),
-                settings.saveDelay().toMillis(), settings.warmup()));
+                settings.burst().requests(), settings.burst().timeout().toSeconds(), settings.server().countDelay().toMillis(),
+                settings.server().saveDelay().toMillis(), settings.burst().warmup()));
         lines.add(String.format(Locale.ROOT, "Profile %s: %s. Server settings passed: %s. Each (combination, mode) "
                         + "measured %d time(s) on the same server; the client warmed up once before the first run.",
                 settings.profile().name().toLowerCase(Locale.ROOT), settings.profile().scaling(),
-                settings.serverArgs().isEmpty() ? "none (Boot's defaults)" : String.join(", ", settings.serverArgs()),
+                settings.server().serverArgs().isEmpty() ? "none (Boot's defaults)" : String.join(", ", settings.server().serverArgs()),
                 settings.repeat()));
-        lines.add(switch (settings.repository()) {
+        lines.add(switch (settings.variant().repository()) {
             case HTTP -> "Repository: http. The server calls the visit store (a separate process on loopback, one "
                     + "per server) over HTTP/1.1 with java.net.http.HttpClient; the delays are on the store's side, "
                     + "and lost writes are counted at the store.";
             case JDBC -> "Repository: jdbc. The server borrows a connection from HikariCP for each repository call "
-                    + "and the database waits the delay on it (" + (settings.databaseUrl() == null
+                    + "and the database waits the delay on it (" + (settings.server().databaseUrl() == null
                     ? "H2 over TCP, a separate process on loopback, one per server" : "the PostgreSQL at "
-                    + settings.databaseUrl().replaceAll("[?].*", "")) + "); pool " + settings.poolSize()
-                    + " connections, bulkhead " + (settings.maxConcurrent() == null ? "off"
-                    : settings.maxConcurrent()) + "; lost writes are counted in the database.";
+                    + settings.server().databaseUrl().replaceAll("[?].*", "")) + "); pool " + settings.variant().poolSize()
+                    + " connections, bulkhead " + (settings.variant().maxConcurrent() == null ? "off"
+                    : settings.variant().maxConcurrent()) + "; lost writes are counted in the database.";
             case SLEEPY -> "Repository: sleepy. The server's own threads sleep through each repository call; lost "
                     + "writes are counted by the server's lab.";
         });
@@ -157,7 +157,7 @@ final class ReportContent {
      * whether the run was pool-bound; {@code null} for the other adapters.
      */
     Table poolBound(Mode mode) {
-        if (settings.poolSize() == null) {
+        if (settings.variant().poolSize() == null) {
             return null;
         }
         List<List<String>> rows = new ArrayList<>();

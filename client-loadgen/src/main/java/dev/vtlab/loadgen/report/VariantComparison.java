@@ -4,6 +4,7 @@ import dev.vtlab.loadgen.lab.ServerEnvironment;
 import dev.vtlab.loadgen.lab.ServerJvm;
 import dev.vtlab.loadgen.lab.ServerLayer;
 import dev.vtlab.loadgen.lab.ServerThreads;
+import dev.vtlab.loadgen.load.Flag;
 import dev.vtlab.loadgen.load.Mode;
 import dev.vtlab.loadgen.load.RunSummary;
 import dev.vtlab.loadgen.matrix.Combination;
@@ -30,9 +31,6 @@ import java.util.stream.Collectors;
 public final class VariantComparison {
 
     /** The layer where each flag puts virtual threads: where to look when its verdict differs. */
-    private static final Map<Character, ServerLayer> LAYER_OF_FLAG = Map.of('T', ServerLayer.WEB_ENTRY,
-            'A', ServerLayer.ASYNC_EXECUTOR, 'W', ServerLayer.WRAPPER, 'R', ServerLayer.REPOSITORY_COUNT);
-
     private VariantComparison() {
     }
 
@@ -45,7 +43,7 @@ public final class VariantComparison {
      * @param reasons  per variant, what the flag-off run showed: where the flag's layer ran, p99, failures and
      *                 pinned events
      */
-    public record Difference(String mode, char flag, Map<String, String> verdicts, Map<String, String> reasons) {
+    public record Difference(String mode, Flag flag, Map<String, String> verdicts, Map<String, String> reasons) {
     }
 
     /** Writes {@code comparison.md} into {@code dir}; {@code runs} by variant label, in the order measured. */
@@ -99,7 +97,7 @@ public final class VariantComparison {
     private static List<Difference> differences(Map<String, List<RunRecord>> runs, Map<String, Findings> findings) {
         List<Difference> differences = new ArrayList<>();
         for (Mode mode : Mode.values()) {
-            for (char flag : mode.relevantFlags()) {
+            for (Flag flag : mode.relevantFlags()) {
                 Map<String, String> verdicts = new LinkedHashMap<>();
                 Map<String, String> reasons = new LinkedHashMap<>();
                 Map<String, String> kinds = new LinkedHashMap<>();
@@ -122,7 +120,7 @@ public final class VariantComparison {
         return findings;
     }
 
-    private static Optional<Findings.FlagEffect> effect(Findings findings, Mode mode, char flag) {
+    private static Optional<Findings.FlagEffect> effect(Findings findings, Mode mode, Flag flag) {
         return findings.flagEffects().stream().filter(e -> e.mode().equals(mode.label()) && e.flag() == flag)
                 .findFirst();
     }
@@ -154,7 +152,7 @@ public final class VariantComparison {
      * What the run with {@code flag} off and every other flag off showed: where the flag's layer ran, p99, failures
      * and pinned events.
      */
-    private static String flagOff(List<RunRecord> runs, Mode mode, char flag) {
+    private static String flagOff(List<RunRecord> runs, Mode mode, Flag flag) {
         Combination allOff = new Combination(false, false, false, false);
         Optional<Repeats> cell = Repeats.of(runs).stream()
                 .filter(c -> c.mode() == mode && c.combination().equals(allOff)).findFirst();
@@ -165,7 +163,7 @@ public final class VariantComparison {
         List<String> parts = new ArrayList<>();
         ServerThreads threads = s.server().serverThreads();
         if (threads != null) {
-            ServerLayer layer = LAYER_OF_FLAG.get(flag);
+            ServerLayer layer = flag.layer();
             threads.pools(layer).stream().findFirst().ifPresent(pool -> parts.add(String.format(Locale.ROOT,
                     "%s ran on %s %s", layer.heading(),
                     pool.kind().toLowerCase(Locale.ROOT), pool.pool())));
@@ -199,7 +197,7 @@ public final class VariantComparison {
         findings.keySet().forEach(v -> header.add(v + ": verdict (median p99 on/off)"));
         List<List<String>> rows = new ArrayList<>();
         for (Mode mode : Mode.values()) {
-            for (char flag : mode.relevantFlags()) {
+            for (Flag flag : mode.relevantFlags()) {
                 List<String> row = new ArrayList<>(List.of(mode.label(), String.valueOf(flag)));
                 boolean any = false;
                 for (Findings f : findings.values()) {

@@ -47,8 +47,8 @@ class ReferenceContractTest {
         vtlab = ServerProcess.startServer(ServerJar.java(), ServerJar.path(), List.of(),
                 List.of("--vtlab.repository.count-delay=5ms", "--vtlab.repository.save-delay=5ms"),
                 logs.resolve("vtlab.log"), CLIENT, TIMEOUT, CHILDREN);
-        reference = ServerProcess.startBootJar(ServerJar.java(), ServerJar.referencePath(), List.of(),
-                List.of("--reference.count-delay=5ms", "--reference.save-delay=5ms"), "/reactive",
+        reference = ServerProcess.start(ServerJar.java(), List.of(), ServerJar.referencePath(),
+                List.of("--server.port=0", "--reference.count-delay=5ms", "--reference.save-delay=5ms"), "/reactive",
                 logs.resolve("reference.log"), CLIENT, TIMEOUT, CHILDREN);
     }
 

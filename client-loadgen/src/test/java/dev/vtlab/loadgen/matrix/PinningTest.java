@@ -1,5 +1,6 @@
 package dev.vtlab.loadgen.matrix;
 
+import dev.vtlab.childprocess.ListeningPorts;
 import dev.vtlab.jdks.JdkFinder;
 import dev.vtlab.loadgen.cli.CommandLineTestSupport;
 import dev.vtlab.loadgen.json.Json;
@@ -79,13 +80,11 @@ class PinningTest {
     private long jdbcPinnedEvents(JdkFinder.Jdk jdk, Path dir) throws Exception {
         Files.createDirectories(dir);
         ChildProcesses children = new ChildProcesses();
-        int databasePort = ServerProcess.freePort();
-        try (ServerProcess database = ServerProcess.start(statsPort -> List.of(ServerJar.java(), "-jar",
-                        ServerJar.downstreamPath().toString(), "database", "--port", String.valueOf(databasePort),
-                        "--stats-port", String.valueOf(statsPort)), "/stats", dir.resolve("database.log"), client,
-                Duration.ofSeconds(60), children)) {
+        try (ServerProcess database = ServerProcess.start(ServerJar.java(), List.of(), ServerJar.downstreamPath(),
+                List.of("database", "--port", "0", "--stats-port", "0"), "/stats", dir.resolve("database.log"),
+                client, Duration.ofSeconds(60), children)) {
             return secondBurst(jdk, dir, "--vtlab.repository.kind=jdbc", "--vtlab.repository.url=jdbc:h2:tcp://"
-                    + "127.0.0.1:" + databasePort + "/mem:vtlab;USER=sa;PASSWORD=", "--vtlab.repository.pool-size="
+                    + "127.0.0.1:" + database.port(ListeningPorts.DATABASE) + "/mem:vtlab;USER=sa;PASSWORD=", "--vtlab.repository.pool-size="
                     + REQUESTS, "--vtlab.virtual-threads.repository=true").path("serverJvm")
                     .path("virtualThreadsPinned").asLong();
         }

@@ -4,6 +4,7 @@ import dev.vtlab.loadgen.lab.ServerEnvironment;
 import dev.vtlab.loadgen.load.ClientEnvironment;
 import dev.vtlab.loadgen.load.Latencies;
 import dev.vtlab.loadgen.load.RunSummary;
+import dev.vtlab.loadgen.load.Flag;
 import dev.vtlab.loadgen.load.Mode;
 import dev.vtlab.loadgen.matrix.Combination;
 import dev.vtlab.loadgen.matrix.RunRecord;
@@ -25,7 +26,7 @@ class FindingsTest {
                 run("sync", "T0 A0 W0 R0", 20_000, 21_000, 0),
                 run("sync", "T1 A0 W0 R0", 2_100, 2_300, 0)));
 
-        Findings.FlagEffect t = effect(findings, "sync", 'T');
+        Findings.FlagEffect t = effect(findings, "sync", Flag.T);
         assertThat(t.verdict()).isEqualTo(Findings.Verdict.MATTERS);
         assertThat(t.medianP99Ratio()).isCloseTo(0.105, within(0.001));
         assertThat(t.medianWallRatio()).isCloseTo(2_300.0 / 21_000, within(0.001));
@@ -39,10 +40,10 @@ class FindingsTest {
                 run("async", "T1 A0 W0 R1", 2_150, 2_350, 0),
                 run("async", "T1 A1 W0 R1", 2_100, 2_300, 0)));
 
-        Findings.FlagEffect a = effect(findings, "async", 'A');
+        Findings.FlagEffect a = effect(findings, "async", Flag.A);
         assertThat(a.verdict()).isEqualTo(Findings.Verdict.NO_EFFECT);
         assertThat(a.pairs()).hasSize(2).allMatch(p -> p.change() == Findings.Change.BOTH_CLEAN);
-        assertThat(effect(findings, "async", 'T').verdict()).isEqualTo(Findings.Verdict.NO_EFFECT);
+        assertThat(effect(findings, "async", Flag.T).verdict()).isEqualTo(Findings.Verdict.NO_EFFECT);
     }
 
     @Test
@@ -51,7 +52,7 @@ class FindingsTest {
                 run("callable", "T0 A0 W0 R0", 30_000, 30_500, 1_520),
                 run("callable", "T0 A1 W0 R0", 2_300, 2_500, 0)));
 
-        Findings.FlagEffect a = effect(findings, "callable", 'A');
+        Findings.FlagEffect a = effect(findings, "callable", Flag.A);
         assertThat(a.verdict()).isEqualTo(Findings.Verdict.MATTERS);
         assertThat(a.pairs()).singleElement().satisfies(p -> {
             assertThat(p.change()).isEqualTo(Findings.Change.FIXES_FAILURES);
@@ -65,7 +66,7 @@ class FindingsTest {
                 run("wrapped", "T0 A0 W0 R0", 10_000, 10_000, 1_900),
                 run("wrapped", "T1 A0 W0 R0", 10_000, 10_000, 1_900)));
 
-        assertThat(effect(findings, "wrapped", 'T').verdict()).isEqualTo(Findings.Verdict.UNDECIDED);
+        assertThat(effect(findings, "wrapped", Flag.T).verdict()).isEqualTo(Findings.Verdict.UNDECIDED);
     }
 
     @Test
@@ -104,7 +105,7 @@ class FindingsTest {
                 run("sync", "T0 A0 W0 R0", 20_000, 21_000, 0),
                 run("sync", "T1 A0 W0 R0", 2_100, 2_300, 0)));
 
-        assertThat(findings.flagEffects()).extracting(Findings.FlagEffect::flag).containsExactly('T');
+        assertThat(findings.flagEffects()).extracting(Findings.FlagEffect::flag).containsExactly(Flag.T);
     }
 
     @Test
@@ -117,7 +118,7 @@ class FindingsTest {
                 run("sync", "T1 A0 W0 R0", 2, 1_100, 1_150, 0),
                 run("sync", "T1 A0 W0 R0", 3, 1_000, 1_050, 0)));
 
-        Findings.FlagEffect t = effect(findings, "sync", 'T');
+        Findings.FlagEffect t = effect(findings, "sync", Flag.T);
         assertThat(t.verdict()).isEqualTo(Findings.Verdict.MATTERS);
         assertThat(t.medianP99Ratio()).isCloseTo(1_000.0 / 5_200, within(0.0001));
         assertThat(t.p99RatioLow()).isCloseTo(900.0 / 5_400, within(0.0001));
@@ -135,7 +136,7 @@ class FindingsTest {
                 run("sync", "T1 A0 W0 R0", 2, 3_000, 3_100, 0),
                 run("sync", "T1 A0 W0 R0", 3, 2_900, 3_000, 0)));
 
-        Findings.FlagEffect t = effect(findings, "sync", 'T');
+        Findings.FlagEffect t = effect(findings, "sync", Flag.T);
         assertThat(t.medianP99Ratio()).isLessThanOrEqualTo(0.5);
         assertThat(t.verdict()).isEqualTo(Findings.Verdict.UNCLEAR);
         assertThat(t.pairs()).singleElement().satisfies(p -> assertThat(p.rangesOverlap()).isTrue());
@@ -149,7 +150,7 @@ class FindingsTest {
                 run("async", "T1 A0 W0 R1", 1, 2_100, 2_200, 0),
                 run("async", "T1 A0 W0 R1", 2, 2_400, 2_500, 0)));
 
-        Findings.FlagEffect t = effect(findings, "async", 'T');
+        Findings.FlagEffect t = effect(findings, "async", Flag.T);
         assertThat(t.verdict()).isEqualTo(Findings.Verdict.NO_EFFECT);
         assertThat(t.medianP99Ratio()).isCloseTo(2_250.0 / 2_400, within(0.0001));
         assertThat(t.p99RatioLow()).isCloseTo(2_100.0 / 2_600, within(0.0001));
@@ -164,7 +165,7 @@ class FindingsTest {
                 run("callable", "T0 A1 W0 R0", 1, 2_300, 2_400, 0),
                 run("callable", "T0 A1 W0 R0", 2, 2_350, 2_450, 0)));
 
-        Findings.FlagEffect a = effect(findings, "callable", 'A');
+        Findings.FlagEffect a = effect(findings, "callable", Flag.A);
         assertThat(a.verdict()).isEqualTo(Findings.Verdict.MATTERS);
         assertThat(a.pairs()).singleElement().satisfies(p -> {
             assertThat(p.change()).isEqualTo(Findings.Change.FIXES_FAILURES);
@@ -176,7 +177,7 @@ class FindingsTest {
         });
     }
 
-    private static Findings.FlagEffect effect(Findings findings, String mode, char flag) {
+    private static Findings.FlagEffect effect(Findings findings, String mode, Flag flag) {
         return findings.flagEffects().stream().filter(e -> e.mode().equals(mode) && e.flag() == flag)
                 .findFirst().orElseThrow();
     }

@@ -1,5 +1,6 @@
 package dev.vtlab.loadgen.report;
 
+import dev.vtlab.loadgen.load.Flag;
 import dev.vtlab.loadgen.matrix.RunRecord;
 import org.junit.jupiter.api.Test;
 
@@ -33,7 +34,7 @@ class VariantComparisonTest {
 
         assertThat(differences).singleElement().satisfies(d -> {
             assertThat(d.mode()).isEqualTo("async");
-            assertThat(d.flag()).isEqualTo('R');
+            assertThat(d.flag()).isEqualTo(Flag.R);
             assertThat(d.verdicts()).containsEntry("jdk21", "no effect (p99 x0.96)")
                     .containsEntry("jdk25", "matters (fixes failures)");
             assertThat(d.reasons().get("jdk21")).contains("p99 2400 ms, 0 failed");

@@ -1,7 +1,8 @@
 package dev.vtlab.downstream.database;
 
+import dev.vtlab.childprocess.ListeningPorts;
+import dev.vtlab.childprocess.RunnerWatch;
 import dev.vtlab.downstream.serving.Foreground;
-import dev.vtlab.downstream.serving.RunnerWatch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -26,7 +27,8 @@ public final class DatabaseCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Option(names = "--port", defaultValue = "9092",
-            description = "H2's TCP port on loopback (default: ${DEFAULT-VALUE}, what the server expects).")
+            description = "H2's TCP port on loopback, 0 for a free one (default: ${DEFAULT-VALUE}, what the server "
+                    + "expects).")
     int port;
 
     @Option(names = "--stats-port", defaultValue = "8082",
@@ -40,7 +42,7 @@ public final class DatabaseCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         validate();
-        RunnerWatch.exitWhenTheRunnerIsGone();
+        RunnerWatch.exitWhenTheRunnerIsGone("database");
         VisitDatabase database;
         try {
             database = url == null ? VisitDatabase.startH2(port, statsPort) : VisitDatabase.attach(url, statsPort);
@@ -49,6 +51,7 @@ public final class DatabaseCommand implements Callable<Integer> {
                     + (url == null ? " on 127.0.0.1:" + port : " at " + url) + ": " + e.getMessage());
             return 1;
         }
+        ListeningPorts.report(database.ports());
         Foreground.serveUntilStopped(database, "database at " + database.jdbcUrl() + ", stats on "
                 + database.statsUrl() + "/stats", spec.commandLine().getOut());
         return 0;

@@ -1,6 +1,7 @@
 package dev.vtlab.downstream.database;
 
 import com.sun.net.httpserver.HttpServer;
+import dev.vtlab.childprocess.ListeningPorts;
 import dev.vtlab.downstream.serving.Stats;
 import org.h2.tools.Server;
 
@@ -13,6 +14,8 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -55,7 +58,7 @@ public final class VisitDatabase implements AutoCloseable {
     }
 
     /**
-     * Starts H2's TCP server on loopback {@code tcpPort} with an in-memory database {@code vtlab}, and the stats
+     * Starts H2's TCP server on loopback {@code tcpPort} (0: a free one) with an in-memory database {@code vtlab}, and the stats
      * endpoint on {@code statsPort} (0: a free one).
      */
     public static VisitDatabase startH2(int tcpPort, int statsPort) throws SQLException, IOException {
@@ -91,6 +94,16 @@ public final class VisitDatabase implements AutoCloseable {
     /** The JDBC URL a server's {@code vtlab.repository.url} takes. */
     public String jdbcUrl() {
         return jdbcUrl;
+    }
+
+    /** The ports it listens on, by the names a runner reads: the stats' HTTP port, and H2's if it serves H2. */
+    public Map<String, Integer> ports() {
+        Map<String, Integer> ports = new LinkedHashMap<>();
+        ports.put(ListeningPorts.HTTP, stats.getAddress().getPort());
+        if (h2 != null) {
+            ports.put(ListeningPorts.DATABASE, h2.getPort());
+        }
+        return ports;
     }
 
     /** Where {@code GET /stats} answers. */

@@ -1,8 +1,9 @@
 package dev.vtlab.downstream.visitstore;
 
+import dev.vtlab.childprocess.ListeningPorts;
+import dev.vtlab.childprocess.RunnerWatch;
 import dev.vtlab.downstream.serving.DurationConverter;
 import dev.vtlab.downstream.serving.Foreground;
-import dev.vtlab.downstream.serving.RunnerWatch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -12,6 +13,7 @@ import picocli.CommandLine.Spec;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 /** Command: the visit store, the slow backend of the server's HTTP adapter, until Ctrl-C or SIGTERM. */
@@ -47,7 +49,7 @@ public final class VisitStoreCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         VisitStore.Fault chosen = validate();
-        RunnerWatch.exitWhenTheRunnerIsGone();
+        RunnerWatch.exitWhenTheRunnerIsGone("visit store");
         VisitStore store;
         try {
             store = VisitStore.start(port, countDelay, saveDelay);
@@ -57,6 +59,7 @@ public final class VisitStoreCommand implements Callable<Integer> {
             return 1;
         }
         store.inject(chosen);
+        ListeningPorts.report(Map.of(ListeningPorts.HTTP, store.port()));
         Foreground.serveUntilStopped(store, String.format(Locale.ROOT, "visit store on %s (count %d ms, save %d ms%s)",
                 store.url(), countDelay.toMillis(), saveDelay.toMillis(),
                 chosen == VisitStore.Fault.NONE ? "" : ", fault " + fault), spec.commandLine().getOut());

@@ -103,9 +103,9 @@ final class StrictSettings {
         throw invalid(key, raw, ": expected an http URL with host and port, such as http://127.0.0.1:8081.");
     }
 
-    /** A TCP port, 1 to 65535; absent means {@code null}. */
+    /** A TCP port, 1 to 65535, or 0 for any free one; absent means {@code null}. */
     Integer port(String key) {
-        return integer(key, null, 1, 65535);
+        return integer(key, null, 0, 65535);
     }
 
     /** A whole number within [min, max]; absent means {@code fallback}. */

@@ -2,6 +2,8 @@ package dev.vtlab.adapters.config.settings;
 
 import dev.vtlab.adapters.out.jdbc.Dialect;
 import dev.vtlab.adapters.out.persistence.Guard;
+import dev.vtlab.childprocess.ListeningPorts;
+import dev.vtlab.childprocess.RunnerWatch;
 import org.springframework.core.env.ConfigurableEnvironment;
 
 import java.net.URI;
@@ -70,8 +72,10 @@ public record VtlabSettings(VirtualThreadFlags requested, boolean springVirtualT
     public static final String POOL_TIMEOUT = "vtlab.repository.pool-timeout";
     public static final String MAX_CONCURRENT = "vtlab.repository.max-concurrent";
     public static final String LAB_PORT = "vtlab.lab.port";
-    /** Set by the matrix runner: the server exits when that process is gone (RunnerWatch). */
-    public static final String RUNNER_PID = "vtlab.lab.runner-pid";
+    /** Set by a runner (the matrix, compare): the server exits when that process is gone. */
+    public static final String RUNNER_PID = RunnerWatch.RUNNER_PID;
+    /** Set by a runner: where the server writes the ports it bound. */
+    public static final String PORTS_FILE = ListeningPorts.PORTS_FILE;
     static final String SPRING_VIRTUAL_THREADS = "spring.threads.virtual.enabled";
     static final String FLAGS_FILE = "flags.properties";
 
@@ -80,7 +84,7 @@ public record VtlabSettings(VirtualThreadFlags requested, boolean springVirtualT
     private static final Set<String> KNOWN = new LinkedHashSet<>(List.of(VirtualThreadFlags.TOMCAT,
             VirtualThreadFlags.ASYNC_EXECUTOR, VirtualThreadFlags.WRAPPER, VirtualThreadFlags.REPOSITORY,
             COUNT_DELAY, SAVE_DELAY, REPOSITORY_KIND, REPOSITORY_URL, REPOSITORY_TIMEOUT, REPOSITORY_GUARD,
-            POOL_SIZE, POOL_TIMEOUT, MAX_CONCURRENT, RUNNER_PID, LAB_PORT));
+            POOL_SIZE, POOL_TIMEOUT, MAX_CONCURRENT, RUNNER_PID, PORTS_FILE, LAB_PORT));
     private static final URI DEFAULT_STORE = URI.create("http://127.0.0.1:8081");
     private static final Duration DEFAULT_STORE_TIMEOUT = Duration.ofSeconds(30);
     /** What {@code vtlab-downstream database} serves with its defaults. */
