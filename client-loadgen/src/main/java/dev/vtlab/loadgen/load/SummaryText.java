@@ -16,7 +16,15 @@ public final class SummaryText {
 
     public static String render(RunSummary s) {
         StringBuilder out = new StringBuilder();
-        Latencies l = s.outcome().latency();
+        burst(out, s);
+        outcome(out, s);
+        client(out, s.client(), s.outcome().clientCpuMs());
+        server(out, s.server());
+        return out.toString();
+    }
+
+    /** What was fired: the run, the burst, the warm-up before it. */
+    private static void burst(StringBuilder out, RunSummary s) {
         line(out, "run", "%s %s/%s, flags %s", s.burst().mode(), s.burst().url(), s.burst().mode(),
                 s.server().serverEnvironment() == null ? "?" : s.server().serverEnvironment().flags().label());
         line(out, "requests", "%d (concurrency %d, all released at once; first-to-last send spread %.1f ms)",
@@ -25,26 +33,40 @@ public final class SummaryText {
                 : String.format(Locale.ROOT, "%d requests to /sync in %d round(s), p99 %s ms; excluded from "
                         + "these numbers", s.writes().warmupRequests(), s.burst().warmupP99Ms().size(),
                 s.burst().warmupP99Ms().stream().map(p -> String.format(Locale.ROOT, "%.0f", p)).toList()));
-        line(out, "succeeded", "%d", s.outcome().succeeded());
-        line(out, "failed", "%d%s", s.outcome().failed(), s.outcome().failuresByCause().isEmpty() ? "" : " " + s.outcome().failuresByCause());
-        line(out, "wall time", "%.0f ms (throughput %.1f req/s)", s.outcome().wallTimeMs(), s.outcome().throughputPerSecond());
-        line(out, "latency ms", "min %.1f  p50 %.1f  p90 %.1f  p99 %.1f  p99.9 %.1f  max %.1f", l.minMs(), l.p50Ms(),
-                l.p90Ms(), l.p99Ms(), l.p999Ms(), l.maxMs());
-        if (s.writes().lostWrites() == null) {
+    }
+
+    /** What came back: successes, failures by cause, times, and whether every success was saved. */
+    private static void outcome(StringBuilder out, RunSummary s) {
+        RunSummary.Outcome o = s.outcome();
+        Latencies l = o.latency();
+        line(out, "succeeded", "%d", o.succeeded());
+        line(out, "failed", "%d%s", o.failed(), o.failuresByCause().isEmpty() ? "" : " " + o.failuresByCause());
+        line(out, "wall time", "%.0f ms (throughput %.1f req/s)", o.wallTimeMs(), o.throughputPerSecond());
+        line(out, "latency ms", "min %.1f  p50 %.1f  p90 %.1f  p99 %.1f  p99.9 %.1f  max %.1f", l.minMs(),
+                l.p50Ms(), l.p90Ms(), l.p99Ms(), l.p999Ms(), l.maxMs());
+        RunSummary.Writes w = s.writes();
+        if (w.lostWrites() == null) {
             line(out, "lost writes", "unknown (the visit count could not be read after the burst)");
         } else {
             line(out, "lost writes", "%d (visits saved %d; successes incl. %d warm-up: %d; saved after the client "
-                            + "gave up: %d)", s.writes().lostWrites(), s.writes().visitsSaved(), s.writes().warmupSucceeded(),
-                    s.outcome().succeeded() + s.writes().warmupSucceeded(), s.writes().unconfirmedWrites());
+                            + "gave up: %d)", w.lostWrites(), w.visitsSaved(), w.warmupSucceeded(),
+                    o.succeeded() + w.warmupSucceeded(), w.unconfirmedWrites());
         }
+    }
+
+    /** Where the client ran, what it spent, and what the kernel counted on the way. */
+    private static void client(StringBuilder out, RunSummary.ClientSide c, double cpuMs) {
         line(out, "client", "%d cores, JDK %s, common-pool parallelism %d, CPU used %.0f ms",
-                s.client().client().availableProcessors(), s.client().client().javaVersion(), s.client().client().commonPoolParallelism(),
-                s.outcome().clientCpuMs());
-        line(out, "client jvm", "%s", s.client().client().jvmOptionsLine());
-        line(out, "kernel", "%s%s", s.client().kernelDelta().isEmpty() ? "nstat unavailable" : s.client().kernelDelta(),
-                s.client().kernelQueueTrouble() ? "  <- the listen queue overflowed or SYNs were retransmitted" : "");
-        if (s.server().serverEnvironment() != null) {
-            ServerEnvironment e = s.server().serverEnvironment();
+                c.client().availableProcessors(), c.client().javaVersion(), c.client().commonPoolParallelism(), cpuMs);
+        line(out, "client jvm", "%s", c.client().jvmOptionsLine());
+        line(out, "kernel", "%s%s", c.kernelDelta().isEmpty() ? "nstat unavailable" : c.kernelDelta(),
+                c.kernelQueueTrouble() ? "  <- the listen queue overflowed or SYNs were retransmitted" : "");
+    }
+
+    /** What the server's lab said: its environment, its JVM, and which thread ran each layer. */
+    private static void server(StringBuilder out, RunSummary.ServerSide server) {
+        if (server.serverEnvironment() != null) {
+            ServerEnvironment e = server.serverEnvironment();
             ServerEnvironment.TomcatLimits tomcat = e.tomcat();
             line(out, "server", "%d cores, JDK %s, common-pool parallelism %d, delays %d+%d ms, Tomcat %s "
                             + "max-threads %d max-connections %d accept-count %d",
@@ -52,32 +74,28 @@ public final class SummaryText {
                     e.repositorySaveDelayMs(), tomcat.executor(), tomcat.maxThreads(), tomcat.maxConnections(),
                     tomcat.acceptCount());
         }
-        if (s.server().serverJvm() != null) {
-            ServerJvm j = s.server().serverJvm();
+        if (server.serverJvm() != null) {
+            ServerJvm j = server.serverJvm();
             line(out, "server jvm", "platform threads peak %d started %d, virtual threads started %d pinned %d, "
                             + "heap used %d MB, RSS %d MB",
                     j.platformThreadsPeak(), j.platformThreadsStarted(), j.virtualThreadsStarted(),
                     j.virtualThreadsPinned(), j.heapUsedMb(), j.residentSetMb());
         }
-        if (s.server().serverThreads() != null) {
+        if (server.serverThreads() != null) {
             out.append("threads by layer (server /lab/threads):\n");
             for (ServerLayer layer : ServerLayer.values()) {
-                List<ServerThreads.Pool> pools = s.server().serverThreads().pools(layer);
-                if (pools.isEmpty()) {
-                    continue;
+                List<ServerThreads.Pool> pools = server.serverThreads().pools(layer);
+                if (!pools.isEmpty()) {
+                    out.append(String.format(Locale.ROOT, "  %-17s %s%n", layer.name().toLowerCase(Locale.ROOT),
+                            String.join(", ", pools.stream().map(p -> String.format(Locale.ROOT, "%s %s x%d",
+                                    p.kind().toLowerCase(Locale.ROOT), p.pool(), p.calls())).toList())));
                 }
-                StringBuilder where = new StringBuilder();
-                pools.forEach(p -> where.append(String.format(Locale.ROOT, "%s%s %s x%d",
-                        where.isEmpty() ? "" : ", ", p.kind().toLowerCase(Locale.ROOT), p.pool(), p.calls())));
-                out.append(String.format(Locale.ROOT, "  %-17s %s%n", layer.name().toLowerCase(Locale.ROOT), where));
             }
         }
-        if (s.server().labError() != null) {
-            line(out, "lab", "%s", s.server().labError());
+        if (server.labError() != null) {
+            line(out, "lab", "%s", server.labError());
         }
-        return out.toString();
     }
-
 
     private static void line(StringBuilder out, String label, String format, Object... args) {
         out.append(String.format(Locale.ROOT, "%-12s " + format + "%n", prepend(label, args)));

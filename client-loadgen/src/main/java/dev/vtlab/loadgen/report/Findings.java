@@ -2,19 +2,14 @@ package dev.vtlab.loadgen.report;
 
 import dev.vtlab.loadgen.load.Flag;
 import dev.vtlab.loadgen.load.Mode;
-import dev.vtlab.loadgen.load.RunSummary;
 import dev.vtlab.loadgen.matrix.Combination;
 import dev.vtlab.loadgen.matrix.RunRecord;
 import com.fasterxml.jackson.annotation.JsonValue;
 import dev.vtlab.loadgen.lab.ServerEnvironment;
-import dev.vtlab.loadgen.lab.ServerJvm;
-import dev.vtlab.loadgen.lab.ServerLayer;
-import dev.vtlab.loadgen.lab.ServerThreads;
 
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
@@ -30,14 +25,13 @@ import java.util.stream.Collectors;
  *                    ranges apart) or changes whether the run fails; otherwise it has "no effect"
  * @param flagEffects one per (mode, relevant flag) measured
  * @param best        one per mode with a clean combination
- * @param notes       environment and measurement notes
+ * @param notes       environment and measurement notes ({@link RunNotes})
+ * @param pinning     where virtual threads were pinned, over every run, by site
  */
-public record Findings(double threshold, List<FlagEffect> flagEffects, List<Best> best, List<String> notes) {
+public record Findings(double threshold, List<FlagEffect> flagEffects, List<Best> best, List<String> notes,
+                       List<Pinning> pinning) {
 
     public static final double THRESHOLD = 2.0;
-
-    /** The article's machine: 20 hardware threads, so common-pool parallelism 19. */
-    static final int ARTICLE_PARALLELISM = 19;
 
     public enum Verdict {
         MATTERS("matters"), NO_EFFECT("no effect"),
@@ -134,7 +128,7 @@ public record Findings(double threshold, List<FlagEffect> flagEffects, List<Best
                     .min(Comparator.comparingDouble(c -> c.p99().median()))
                     .ifPresent(c -> best.add(best(mode, c)));
         }
-        return new Findings(THRESHOLD, effects, best, notes(measured));
+        return new Findings(THRESHOLD, effects, best, RunNotes.of(measured), Pinning.of(measured));
     }
 
     private static Optional<FlagEffect> flagEffect(Mode mode, Flag flag, Map<Combination, Repeats> cells) {
@@ -188,74 +182,6 @@ public record Findings(double threshold, List<FlagEffect> flagEffects, List<Best
         double floor = env == null ? Double.NaN : env.floorMs();
         double p99 = cell.p99().median();
         return new Best(mode.label(), cell.flags(), p99, cell.wall().median(), floor, ratio(p99, floor));
-    }
-
-    private static List<String> notes(List<RunRecord> runs) {
-        List<String> notes = new ArrayList<>();
-        runs.stream().map(r -> r.summary().server().serverEnvironment()).filter(e -> e != null).findFirst().ifPresent(env -> {
-            int parallelism = env.commonPoolParallelism();
-            if (parallelism != ARTICLE_PARALLELISM) {
-                notes.add(String.format(Locale.ROOT, "The server's common-pool parallelism is %d (%d cores, JDK %s); "
-                                + "the article's machine had 20 hardware threads, so %d. Where W or R is off, "
-                                + "supplyAsync without an executor depends on it: rerun with "
-                                + "--common-pool-parallelism %d to reproduce the article's machine.",
-                        parallelism, env.availableProcessors(), env.javaVersion(),
-                        ARTICLE_PARALLELISM, ARTICLE_PARALLELISM));
-            }
-        });
-        defaultAsyncPool(runs).ifPresent(notes::add);
-        for (RunRecord run : runs) {
-            RunSummary s = run.summary();
-            if (s.writes().lost()) {
-                notes.add(String.format(Locale.ROOT, "%s %s: %d lost writes (visits saved %d, successes %d).",
-                        run.mode(), run.flags(), s.writes().lostWrites(), s.writes().visitsSaved(), s.outcome().succeeded() + s.writes().warmupSucceeded()));
-            }
-            ServerJvm jvm = s.server().serverJvm();
-            if (jvm != null && jvm.virtualThreadsPinned() > 0) {
-                notes.add(String.format(Locale.ROOT, "%s %s: %d pinned events (JFR jdk.VirtualThreadPinned): virtual "
-                                + "threads blocked while holding their carrier, e.g. in synchronized on JDK 21 to 23, "
-                                + "or while loading a class%s.", run.mode(), run.flags(), jvm.virtualThreadsPinned(),
-                        jvm.pinnedSites().isEmpty() ? "" : "; where: " + String.join(", ", jvm.pinnedSites().entrySet()
-                                .stream().map(site -> site.getKey() + " x" + site.getValue()).toList())));
-            }
-            if (s.client().kernelQueueTrouble()) {
-                notes.add(String.format(Locale.ROOT, "%s %s: the kernel's listen queue overflowed or SYNs were "
-                        + "retransmitted during the burst %s.", run.mode(), run.flags(), s.client().kernelDelta()));
-            }
-            if (s.outcome().wallTimeMs() > 0 && s.outcome().sendSpreadMs() > 0.25 * s.outcome().latency().p50Ms() && s.outcome().sendSpreadMs() > 100) {
-                notes.add(String.format(Locale.ROOT, "%s %s: the client took %.0f ms to send the whole burst "
-                                + "(p50 %.0f ms): the client itself may have limited this result.",
-                        run.mode(), run.flags(), s.outcome().sendSpreadMs(), s.outcome().latency().p50Ms()));
-            }
-        }
-        return notes;
-    }
-
-    /** What supplyAsync without an executor ran on, read from the thread placement of a run with W or R off. */
-    private static Optional<String> defaultAsyncPool(List<RunRecord> runs) {
-        for (RunRecord run : runs) {
-            ServerThreads threads = run.summary().server().serverThreads();
-            ServerEnvironment env = run.summary().server().serverEnvironment();
-            if (threads == null || env == null || run.mode() != Mode.ASYNC || run.combination().r()) {
-                continue;
-            }
-            for (ServerThreads.Pool pool : threads.pools(ServerLayer.REPOSITORY_COUNT)) {
-                String name = pool.pool();
-                int parallelism = env.commonPoolParallelism();
-                if (name.startsWith("Thread-")) {
-                    return Optional.of(String.format(Locale.ROOT, "With R off, the repository's supplyAsync ran on "
-                            + "a new platform thread per task (pool 'Thread-'): JDK %s does this when the common "
-                            + "pool's parallelism is %d.", env.javaVersion(), parallelism));
-                }
-                if (name.startsWith("ForkJoinPool.commonPool") && parallelism == 1) {
-                    return Optional.of(String.format(Locale.ROOT, "With R off, the repository's supplyAsync ran on "
-                            + "the common pool although its parallelism is 1: JDK %s does not start a thread per task "
-                            + "there (JDK 17 does), so every blocking call queues behind one worker.",
-                            env.javaVersion()));
-                }
-            }
-        }
-        return Optional.empty();
     }
 
     static double median(double[] values) {

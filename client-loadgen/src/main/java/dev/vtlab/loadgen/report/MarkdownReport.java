@@ -21,6 +21,8 @@ final class MarkdownReport {
             c.findings.notes().forEach(note -> md.append("- ").append(note).append('\n'));
             md.append('\n');
         }
+        md.append("## Pinning\n\n").append(ReportContent.PINNING_RULE).append("\n\n");
+        md.append(c.pinning() == null ? "No run had a pinned event.\n" : c.pinning().markdown()).append('\n');
         for (Mode mode : c.modes()) {
             md.append("## ").append(mode.label()).append(" (").append(mode.path()).append(", relevant flags: ")
                     .append(mode.relevantFlags()).append(")\n\n");

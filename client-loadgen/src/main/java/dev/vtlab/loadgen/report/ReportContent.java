@@ -240,6 +240,27 @@ final class ReportContent {
                 "p99 / floor"), rows);
     }
 
+    /** One row per site where virtual threads were pinned, over every run; {@code null} when none was. */
+    Table pinning() {
+        if (findings.pinning().isEmpty()) {
+            return null;
+        }
+        List<List<String>> rows = new ArrayList<>();
+        for (Pinning p : findings.pinning()) {
+            rows.add(List.of(p.kind(), p.where(), String.valueOf(p.events()), String.join(", ", p.runs())));
+        }
+        return new Table(List.of("kind", "where (first frame outside the JDK)", "pinned events", "runs"), rows);
+    }
+
+    /** What the pinning section shows, and how to find a pin yourself. */
+    static final String PINNING_RULE = "Each jdk.VirtualThreadPinned event the server's JFR stream saw (a virtual "
+            + "thread that blocked while it could not leave its carrier), grouped by site: class loading (any JDK, "
+            + "once per class), synchronized in vtlab's own code (JDK 21 to 23), a driver, the pool, another "
+            + "library. To find a pin yourself: run the server with -Djdk.tracePinnedThreads=full on JDK 21 to 23, "
+            + "or record with -XX:StartFlightRecording=filename=pins.jfr and read it with "
+            + "jfr print --events jdk.VirtualThreadPinned pins.jfr; jcmd PID Thread.dump_to_file -format=json "
+            + "threads.json shows where each virtual thread waits at that moment.";
+
     String thresholdSentence() {
         return String.format(Locale.ROOT, "A flag *matters* for a mode when turning it on, with the other relevant "
                 + "flags held, changes p99 by a factor of %.0f or more either way (median over the pairs where both "

@@ -52,6 +52,17 @@ class HelloEndpointsTest {
         assertThat(server.get("/sync").body()).contains("Hello, World!");
     }
 
+    /** As the README says: an empty {@code name=} is no name; a name of blanks only is a bad name. */
+    @Test
+    void an_empty_name_greets_the_world_and_a_name_of_blanks_is_a_400() {
+        assertThat(server.get("/sync?name=").body()).contains("Hello, World!");
+
+        HttpResponse<String> blanks = server.get("/sync?name=%20%20");
+
+        assertProblem(blanks, 400, "Invalid request parameter");
+        assertThat(blanks.body()).contains("\"parameter\":\"name\"");
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"/sync", "/async", "/wrapped", "/callable"})
     void a_name_longer_than_64_characters_is_a_400_naming_the_parameter_and_saves_nothing(String path) {

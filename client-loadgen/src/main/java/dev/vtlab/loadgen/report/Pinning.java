@@ -1,0 +1,52 @@
+package dev.vtlab.loadgen.report;
+
+import dev.vtlab.loadgen.lab.ServerJvm;
+import dev.vtlab.loadgen.matrix.RunRecord;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Where virtual threads were pinned to their carrier ({@code jdk.VirtualThreadPinned}), over every run of a
+ * report: one row per site, as the server's lab names it (the kind of place, then the first frame outside the
+ * JDK), most events first.
+ *
+ * @param kind   {@code class loading}, {@code driver}, {@code pool}, {@code vtlab}, {@code library} or {@code JDK}
+ * @param where  the frame, e.g. {@code dev.vtlab.adapters.out.persistence.Guard$Synchronized.around}
+ * @param events pinned events there, over every run
+ * @param runs   the runs that had them, e.g. {@code sync T1 A0 W0 R0}
+ */
+public record Pinning(String kind, String where, long events, List<String> runs) {
+
+    /** Sites without a kind (servers from before the lab recorded them) are grouped under {@code unknown}. */
+    static List<Pinning> of(List<RunRecord> runs) {
+        Map<String, Long> events = new LinkedHashMap<>();
+        Map<String, Set<String>> runsBySite = new LinkedHashMap<>();
+        for (RunRecord run : runs) {
+            ServerJvm jvm = run.summary().server().serverJvm();
+            if (jvm == null || jvm.virtualThreadsPinned() == 0) {
+                continue;
+            }
+            Map<String, Long> sites = jvm.pinnedSites().isEmpty()
+                    ? Map.of("unknown: not recorded by this server", jvm.virtualThreadsPinned()) : jvm.pinnedSites();
+            sites.forEach((site, count) -> {
+                events.merge(site, count, Long::sum);
+                runsBySite.computeIfAbsent(site, any -> new LinkedHashSet<>())
+                        .add(run.mode().label() + " " + run.flags());
+            });
+        }
+        List<Pinning> pinning = new ArrayList<>();
+        events.forEach((site, count) -> {
+            int colon = site.indexOf(": ");
+            pinning.add(new Pinning(colon < 0 ? "unknown" : site.substring(0, colon),
+                    colon < 0 ? site : site.substring(colon + 2), count, List.copyOf(runsBySite.get(site))));
+        });
+        pinning.sort(Comparator.comparingLong(Pinning::events).reversed().thenComparing(Pinning::where));
+        return pinning;
+    }
+}
