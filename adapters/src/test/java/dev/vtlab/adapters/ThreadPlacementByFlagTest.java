@@ -1,5 +1,6 @@
 package dev.vtlab.adapters;
 
+import dev.vtlab.adapters.config.settings.VirtualThreadFlags;
 import dev.vtlab.adapters.lab.Layer;
 import dev.vtlab.adapters.lab.ThreadKind;
 import dev.vtlab.adapters.lab.ThreadPlacement.LayerPlacement;
@@ -31,9 +32,10 @@ class ThreadPlacementByFlagTest {
             instanceof ForkJoinPool ? "ForkJoinPool\\.commonPool-worker-" : "Thread-";
 
     record Flags(boolean t, boolean a, boolean w, boolean r) {
+        /** The test's name: the label the server gives these flags. */
         @Override
         public String toString() {
-            return "T" + (t ? 1 : 0) + " A" + (a ? 1 : 0) + " W" + (w ? 1 : 0) + " R" + (r ? 1 : 0);
+            return new VirtualThreadFlags(t, a, w, r).label();
         }
     }
 

@@ -11,7 +11,7 @@ import dev.vtlab.loadgen.matrix.MatrixRunner;
 import dev.vtlab.loadgen.matrix.MatrixSettings;
 import dev.vtlab.loadgen.matrix.OutputFolder;
 import dev.vtlab.loadgen.matrix.Profile;
-import dev.vtlab.loadgen.matrix.Repository;
+import dev.vtlab.loadgen.matrix.RepositoryKind;
 import dev.vtlab.loadgen.matrix.RunRecord;
 import dev.vtlab.loadgen.matrix.Variant;
 import dev.vtlab.loadgen.report.ReportWriter;
@@ -225,7 +225,7 @@ public final class MatrixCommand implements Callable<Integer> {
                 chosen.add(g);
             }
         }
-        if (!chosen.equals(List.of("none")) && !repositories().equals(List.of(Repository.SLEEPY))) {
+        if (!chosen.equals(List.of("none")) && !repositories().equals(List.of(RepositoryKind.SLEEPY))) {
             throw usage("--guard applies to the sleepy repository only; measure http and jdbc without it");
         }
         return chosen;
@@ -264,15 +264,15 @@ public final class MatrixCommand implements Callable<Integer> {
     }
 
     private void requireJdbc(boolean given, String option) {
-        if (given && !repositories().contains(Repository.JDBC)) {
+        if (given && !repositories().contains(RepositoryKind.JDBC)) {
             throw usage(option + " applies to the jdbc repository only; add --repository jdbc");
         }
     }
 
-    private List<Repository> repositories() {
-        List<Repository> kinds = new ArrayList<>();
+    private List<RepositoryKind> repositories() {
+        List<RepositoryKind> kinds = new ArrayList<>();
         for (String label : repositories == null ? List.of("sleepy") : repositories) {
-            Repository kind = Repository.parse(label).orElseThrow(() -> usage("unknown repository '" + label
+            RepositoryKind kind = RepositoryKind.parse(label).orElseThrow(() -> usage("unknown repository '" + label
                     + "'; expected sleepy, http or jdbc"));
             if (!kinds.contains(kind)) {
                 kinds.add(kind);

@@ -5,7 +5,7 @@ import dev.vtlab.loadgen.load.ClientLimits;
 import dev.vtlab.loadgen.load.FailureCause;
 import dev.vtlab.loadgen.load.HttpClients;
 import dev.vtlab.loadgen.json.Json;
-import dev.vtlab.loadgen.lab.LabClient;
+import dev.vtlab.loadgen.labclient.LabClient;
 import dev.vtlab.loadgen.load.LoadRun;
 import dev.vtlab.loadgen.load.Mode;
 import dev.vtlab.loadgen.load.OutputFiles;

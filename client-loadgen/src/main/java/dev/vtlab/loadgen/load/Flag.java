@@ -1,6 +1,6 @@
 package dev.vtlab.loadgen.load;
 
-import dev.vtlab.loadgen.lab.ServerLayer;
+import dev.vtlab.loadgen.labclient.ServerLayer;
 
 /**
  * The four flags, each putting virtual threads in one place of the server, as the server names them: its setting

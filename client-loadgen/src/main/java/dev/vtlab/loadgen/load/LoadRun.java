@@ -1,11 +1,11 @@
 package dev.vtlab.loadgen.load;
 
 import com.sun.management.OperatingSystemMXBean;
-import dev.vtlab.loadgen.lab.LabClient;
-import dev.vtlab.loadgen.lab.ServerEnvironment;
-import dev.vtlab.loadgen.lab.ServerJvm;
-import dev.vtlab.loadgen.lab.ServerThreads;
-import dev.vtlab.loadgen.lab.VisitCounter;
+import dev.vtlab.loadgen.labclient.LabClient;
+import dev.vtlab.loadgen.labclient.ServerEnvironment;
+import dev.vtlab.loadgen.labclient.ServerJvm;
+import dev.vtlab.loadgen.labclient.ServerThreads;
+import dev.vtlab.loadgen.labclient.VisitCounter;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;

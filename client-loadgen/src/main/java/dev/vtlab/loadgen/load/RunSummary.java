@@ -1,9 +1,9 @@
 package dev.vtlab.loadgen.load;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
-import dev.vtlab.loadgen.lab.ServerEnvironment;
-import dev.vtlab.loadgen.lab.ServerJvm;
-import dev.vtlab.loadgen.lab.ServerThreads;
+import dev.vtlab.loadgen.labclient.ServerEnvironment;
+import dev.vtlab.loadgen.labclient.ServerJvm;
+import dev.vtlab.loadgen.labclient.ServerThreads;
 
 import java.util.List;
 import java.util.Map;

@@ -1,9 +1,9 @@
 package dev.vtlab.loadgen.load;
 
-import dev.vtlab.loadgen.lab.ServerEnvironment;
-import dev.vtlab.loadgen.lab.ServerJvm;
-import dev.vtlab.loadgen.lab.ServerLayer;
-import dev.vtlab.loadgen.lab.ServerThreads;
+import dev.vtlab.loadgen.labclient.ServerEnvironment;
+import dev.vtlab.loadgen.labclient.ServerJvm;
+import dev.vtlab.loadgen.labclient.ServerLayer;
+import dev.vtlab.loadgen.labclient.ServerThreads;
 
 import java.util.Locale;
 import java.util.List;

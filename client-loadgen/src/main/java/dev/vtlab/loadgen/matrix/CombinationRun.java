@@ -1,6 +1,6 @@
 package dev.vtlab.loadgen.matrix;
 
-import dev.vtlab.loadgen.lab.VisitCounter;
+import dev.vtlab.loadgen.labclient.VisitCounter;
 import dev.vtlab.loadgen.load.LoadRun;
 import dev.vtlab.loadgen.load.Mode;
 import dev.vtlab.loadgen.load.RequestsCsv;

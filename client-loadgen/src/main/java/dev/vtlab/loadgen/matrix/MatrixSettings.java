@@ -91,10 +91,10 @@ public record MatrixSettings(Profile profile, List<Mode> modes, Set<Flag> flags,
     List<String> serverArgs(Combination combination) {
         List<String> args = new ArrayList<>(combination.serverArgs());
         args.add("--vtlab.repository.kind=" + variant.repository().label());
-        if (variant.repository() == Repository.SLEEPY) {
+        if (variant.repository() == RepositoryKind.SLEEPY) {
             args.add("--vtlab.repository.guard=" + variant.guard());
         }
-        if (variant.repository() == Repository.JDBC) {
+        if (variant.repository() == RepositoryKind.JDBC) {
             args.add("--vtlab.repository.pool-size=" + variant.poolSize());
             if (variant.maxConcurrent() != null) {
                 args.add("--vtlab.repository.max-concurrent=" + variant.maxConcurrent());

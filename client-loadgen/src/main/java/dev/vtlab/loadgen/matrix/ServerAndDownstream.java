@@ -2,9 +2,9 @@ package dev.vtlab.loadgen.matrix;
 
 import dev.vtlab.childprocess.ListeningPorts;
 import dev.vtlab.jdks.JdkFinder;
-import dev.vtlab.loadgen.lab.LabClient;
-import dev.vtlab.loadgen.lab.VisitCounter;
-import dev.vtlab.loadgen.lab.DownstreamStats;
+import dev.vtlab.loadgen.labclient.LabClient;
+import dev.vtlab.loadgen.labclient.VisitCounter;
+import dev.vtlab.loadgen.labclient.DownstreamStats;
 
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -40,15 +40,15 @@ final class ServerAndDownstream {
             throws ServerProcess.ServerStartException, InterruptedException {
         List<String> serverArgs = new ArrayList<>(settings.serverArgs(combination));
         MatrixSettings.ServerSettings servers = settings.server();
-        Repository repository = settings.variant().repository();
+        RepositoryKind repository = settings.variant().repository();
         Path downstreamLog = logs.resolve(combination.compactLabel() + "-" + repository.label() + ".log");
         ServerProcess downstream = null;
-        if (repository == Repository.HTTP) {
+        if (repository == RepositoryKind.HTTP) {
             downstream = startDownstream(servers, downstreamLog, client, children, "visit-store", "--port", "0",
                     "--count-delay", servers.countDelay().toMillis() + "ms",
                     "--save-delay", servers.saveDelay().toMillis() + "ms");
             serverArgs.add("--vtlab.repository.url=" + downstream.base());
-        } else if (repository == Repository.JDBC) {
+        } else if (repository == RepositoryKind.JDBC) {
             downstream = servers.databaseUrl() == null
                     ? startDownstream(servers, downstreamLog, client, children, "database", "--port", "0",
                             "--stats-port", "0")

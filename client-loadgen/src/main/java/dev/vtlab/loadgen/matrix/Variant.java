@@ -18,7 +18,7 @@ import java.util.List;
  * @param poolSize      the JDBC adapter's pool size ({@code null} for the other adapters)
  * @param maxConcurrent the JDBC adapter's bulkhead, {@code null} for none
  */
-public record Variant(Repository repository, @JsonIgnore JdkFinder.Jdk jdk, String guard, Integer poolSize,
+public record Variant(RepositoryKind repository, @JsonIgnore JdkFinder.Jdk jdk, String guard, Integer poolSize,
                       Integer maxConcurrent) {
 
     /** The java launcher of its servers, as results record it. */
@@ -32,7 +32,7 @@ public record Variant(Repository repository, @JsonIgnore JdkFinder.Jdk jdk, Stri
 
     /** Every axis in one line, e.g. {@code jdbc/JDK 25.0.3/guard none/pool 10/bulkhead off}. */
     public String describe() {
-        return repository.label() + "/JDK " + jdk.version() + "/guard " + guard + (repository == Repository.JDBC
+        return repository.label() + "/JDK " + jdk.version() + "/guard " + guard + (repository == RepositoryKind.JDBC
                 ? "/pool " + poolSize + "/bulkhead " + (maxConcurrent == null ? "off" : maxConcurrent) : "");
     }
 
@@ -54,7 +54,7 @@ public record Variant(Repository repository, @JsonIgnore JdkFinder.Jdk jdk, Stri
         if (all.stream().map(Variant::poolSize).distinct().count() > 1 && poolSize != null) {
             parts.add("pool" + poolSize);
         }
-        if (all.stream().map(Variant::maxConcurrent).distinct().count() > 1 && repository == Repository.JDBC) {
+        if (all.stream().map(Variant::maxConcurrent).distinct().count() > 1 && repository == RepositoryKind.JDBC) {
             parts.add(maxConcurrent == null ? "no-bulkhead" : "bulkhead" + maxConcurrent);
         }
         return String.join("-", parts);
@@ -64,11 +64,11 @@ public record Variant(Repository repository, @JsonIgnore JdkFinder.Jdk jdk, Stri
      * Every combination of the given axes, repository slowest, bulkhead fastest; the pool and bulkhead axes apply
      * to the JDBC adapter only ({@code null} in {@code maxConcurrents} is no bulkhead).
      */
-    public static List<Variant> all(List<Repository> repositories, List<JdkFinder.Jdk> jdks, List<String> guards,
+    public static List<Variant> all(List<RepositoryKind> repositories, List<JdkFinder.Jdk> jdks, List<String> guards,
                                     List<Integer> poolSizes, List<Integer> maxConcurrents) {
         List<Variant> variants = new ArrayList<>();
-        for (Repository repository : repositories) {
-            boolean jdbc = repository == Repository.JDBC;
+        for (RepositoryKind repository : repositories) {
+            boolean jdbc = repository == RepositoryKind.JDBC;
             for (JdkFinder.Jdk jdk : jdks) {
                 for (String guard : guards) {
                     for (Integer poolSize : jdbc ? poolSizes : Collections.<Integer>singletonList(null)) {

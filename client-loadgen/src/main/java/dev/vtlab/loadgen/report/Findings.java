@@ -5,7 +5,7 @@ import dev.vtlab.loadgen.load.Mode;
 import dev.vtlab.loadgen.matrix.Combination;
 import dev.vtlab.loadgen.matrix.RunRecord;
 import com.fasterxml.jackson.annotation.JsonValue;
-import dev.vtlab.loadgen.lab.ServerEnvironment;
+import dev.vtlab.loadgen.labclient.ServerEnvironment;
 
 import java.util.ArrayList;
 import java.util.Comparator;

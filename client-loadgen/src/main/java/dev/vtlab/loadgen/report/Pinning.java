@@ -1,6 +1,6 @@
 package dev.vtlab.loadgen.report;
 
-import dev.vtlab.loadgen.lab.ServerJvm;
+import dev.vtlab.loadgen.labclient.ServerJvm;
 import dev.vtlab.loadgen.matrix.RunRecord;
 
 import java.util.ArrayList;

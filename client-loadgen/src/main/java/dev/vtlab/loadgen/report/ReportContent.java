@@ -4,12 +4,12 @@ import dev.vtlab.loadgen.load.Mode;
 import dev.vtlab.loadgen.load.RunSummary;
 import dev.vtlab.loadgen.matrix.HumanDuration;
 import dev.vtlab.loadgen.matrix.MatrixSettings;
-import dev.vtlab.loadgen.matrix.Repository;
+import dev.vtlab.loadgen.matrix.RepositoryKind;
 import dev.vtlab.loadgen.matrix.RunRecord;
-import dev.vtlab.loadgen.lab.ServerEnvironment;
-import dev.vtlab.loadgen.lab.ServerJvm;
-import dev.vtlab.loadgen.lab.ServerLayer;
-import dev.vtlab.loadgen.lab.ServerThreads;
+import dev.vtlab.loadgen.labclient.ServerEnvironment;
+import dev.vtlab.loadgen.labclient.ServerJvm;
+import dev.vtlab.loadgen.labclient.ServerLayer;
+import dev.vtlab.loadgen.labclient.ServerThreads;
 
 import java.time.Duration;
 import java.time.Instant;

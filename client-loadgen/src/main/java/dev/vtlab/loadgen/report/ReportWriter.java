@@ -1,7 +1,7 @@
 package dev.vtlab.loadgen.report;
 
-import dev.vtlab.loadgen.lab.ServerEnvironment;
-import dev.vtlab.loadgen.lab.ServerJvm;
+import dev.vtlab.loadgen.labclient.ServerEnvironment;
+import dev.vtlab.loadgen.labclient.ServerJvm;
 import dev.vtlab.loadgen.json.Json;
 import dev.vtlab.loadgen.load.RequestResult;
 import dev.vtlab.loadgen.load.RunSummary;

@@ -1,8 +1,8 @@
 package dev.vtlab.loadgen.report;
 
-import dev.vtlab.loadgen.lab.ServerEnvironment;
-import dev.vtlab.loadgen.lab.ServerLayer;
-import dev.vtlab.loadgen.lab.ServerThreads;
+import dev.vtlab.loadgen.labclient.ServerEnvironment;
+import dev.vtlab.loadgen.labclient.ServerLayer;
+import dev.vtlab.loadgen.labclient.ServerThreads;
 import dev.vtlab.loadgen.load.Mode;
 import dev.vtlab.loadgen.load.RunSummary;
 import dev.vtlab.loadgen.matrix.RunRecord;

@@ -1,9 +1,9 @@
 package dev.vtlab.loadgen.report;
 
-import dev.vtlab.loadgen.lab.ServerEnvironment;
-import dev.vtlab.loadgen.lab.ServerJvm;
-import dev.vtlab.loadgen.lab.ServerLayer;
-import dev.vtlab.loadgen.lab.ServerThreads;
+import dev.vtlab.loadgen.labclient.ServerEnvironment;
+import dev.vtlab.loadgen.labclient.ServerJvm;
+import dev.vtlab.loadgen.labclient.ServerLayer;
+import dev.vtlab.loadgen.labclient.ServerThreads;
 import dev.vtlab.loadgen.load.Flag;
 import dev.vtlab.loadgen.load.Mode;
 import dev.vtlab.loadgen.load.RunSummary;

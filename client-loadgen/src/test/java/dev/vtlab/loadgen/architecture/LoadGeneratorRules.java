@@ -18,7 +18,7 @@ public final class LoadGeneratorRules {
      * From the command line down to JSON: {@code cli} wires everything; {@code report} reads the results of
      * {@code matrix}; {@code compare} (vtlab against the reactive reference) starts servers as {@code matrix} does;
      * {@code matrix} and {@code compare} run bursts with {@code load}; {@code load} and the rest read the server
-     * through {@code lab}; {@code json} is the bottom. Every layer is required.
+     * through {@code labclient}; {@code json} is the bottom. Every layer is required.
      */
     public static ArchRule layersOfTheLoadGenerator(String base) {
         String loadgen = base + ".loadgen";
@@ -29,7 +29,7 @@ public final class LoadGeneratorRules {
                 .layer("Compare").definedBy(loadgen + ".compare..")
                 .layer("Matrix").definedBy(loadgen + ".matrix..")
                 .layer("Load").definedBy(loadgen + ".load..")
-                .layer("Lab").definedBy(loadgen + ".lab..")
+                .layer("LabClient").definedBy(loadgen + ".labclient..")
                 .layer("Json").definedBy(loadgen + ".json..")
                 .whereLayer("Main").mayNotBeAccessedByAnyLayer()
                 .whereLayer("Cli").mayOnlyBeAccessedByLayers("Main")
@@ -37,7 +37,7 @@ public final class LoadGeneratorRules {
                 .whereLayer("Compare").mayOnlyBeAccessedByLayers("Cli")
                 .whereLayer("Matrix").mayOnlyBeAccessedByLayers("Cli", "Report", "Compare")
                 .whereLayer("Load").mayOnlyBeAccessedByLayers("Cli", "Report", "Matrix", "Compare")
-                .whereLayer("Lab").mayOnlyBeAccessedByLayers("Cli", "Report", "Matrix", "Load", "Compare")
+                .whereLayer("LabClient").mayOnlyBeAccessedByLayers("Cli", "Report", "Matrix", "Load", "Compare")
                 .because("each package has one job and depends only downwards: the runner does not know how a "
                         + "report looks, and the burst engine does not know the experiment");
     }

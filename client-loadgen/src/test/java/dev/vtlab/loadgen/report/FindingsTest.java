@@ -1,6 +1,6 @@
 package dev.vtlab.loadgen.report;
 
-import dev.vtlab.loadgen.lab.ServerEnvironment;
+import dev.vtlab.loadgen.labclient.ServerEnvironment;
 import dev.vtlab.loadgen.load.ClientEnvironment;
 import dev.vtlab.loadgen.load.Latencies;
 import dev.vtlab.loadgen.load.RunSummary;

@@ -1,4 +1,4 @@
-package dev.vtlab.loadgen.lab;
+package dev.vtlab.loadgen.labclient;
 
 /**
  * Lab vocabulary: the layers whose thread the server's lab records, as its {@code /lab/threads} names them (the

@@ -1,4 +1,4 @@
-package dev.vtlab.loadgen.lab;
+package dev.vtlab.loadgen.labclient;
 
 import dev.vtlab.downstream.serving.Stats;
 import dev.vtlab.loadgen.json.Json;

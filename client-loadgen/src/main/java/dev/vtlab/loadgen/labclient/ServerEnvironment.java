@@ -1,4 +1,4 @@
-package dev.vtlab.loadgen.lab;
+package dev.vtlab.loadgen.labclient;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 

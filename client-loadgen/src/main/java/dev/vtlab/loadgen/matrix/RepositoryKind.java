@@ -5,7 +5,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 /** The server's persistence adapter, as {@code vtlab.repository.kind} names it. */
-public enum Repository {
+public enum RepositoryKind {
     /** In memory; the server's own threads sleep through each call. */
     SLEEPY,
     /** The visit store, a separate process the server calls over HTTP; the delays are on the store's side. */
@@ -18,7 +18,7 @@ public enum Repository {
         return name().toLowerCase(Locale.ROOT);
     }
 
-    public static Optional<Repository> parse(String label) {
+    public static Optional<RepositoryKind> parse(String label) {
         return Arrays.stream(values()).filter(r -> r.label().equals(label.strip().toLowerCase(Locale.ROOT)))
                 .findFirst();
     }

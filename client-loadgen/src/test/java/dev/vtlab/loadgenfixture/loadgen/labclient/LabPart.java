@@ -1,4 +1,4 @@
-package dev.vtlab.loadgenfixture.loadgen.lab;
+package dev.vtlab.loadgenfixture.loadgen.labclient;
 
 /** Fixture: a clean class, so that the layer is not empty. */
 public class LabPart {
