@@ -1,6 +1,7 @@
 package dev.vtlab.loadgen;
 
 import dev.vtlab.loadgen.cli.CompareCommand;
+import dev.vtlab.loadgen.cli.FiguresCommand;
 import dev.vtlab.loadgen.cli.MatrixCommand;
 import dev.vtlab.loadgen.cli.RunCommand;
 import picocli.CommandLine;
@@ -12,7 +13,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "vtlab-loadgen", mixinStandardHelpOptions = true, version = "vtlab-loadgen 0.1.0",
         description = "Measures where virtual threads help a Spring Boot service.",
-        subcommands = {RunCommand.class, MatrixCommand.class, CompareCommand.class})
+        subcommands = {RunCommand.class, MatrixCommand.class, CompareCommand.class, FiguresCommand.class})
 public final class LoadGenerator implements Runnable {
 
     @CommandLine.Spec

@@ -98,10 +98,14 @@ final class Charts {
                 + "\" stroke-width=\"3\" stroke-linecap=\"round\" fill=\"none\"/>";
     }
 
-    private static StringBuilder open(int height) {
+    static StringBuilder open(int height) {
+        return open(WIDTH, height);
+    }
+
+    static StringBuilder open(int width, int height) {
         return new StringBuilder(String.format(Locale.ROOT,
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-family=\"sans-serif\" "
-                        + "font-size=\"11\">", WIDTH, height));
+                        + "font-size=\"11\">", width, height));
     }
 
     private static void legend(StringBuilder svg, int y, String[] names) {
@@ -114,7 +118,7 @@ final class Charts {
         }
     }
 
-    private static String text(int x, int y, String text, String color) {
+    static String text(int x, int y, String text, String color) {
         return String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" fill=\"%s\">%s</text>", x, y, color,
                 Html.escape(text));
     }

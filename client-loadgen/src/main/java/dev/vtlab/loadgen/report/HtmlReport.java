@@ -47,9 +47,15 @@ final class HtmlReport {
             html.append("<h3>Latency percentiles per combination</h3>").append(Charts.percentiles(runs));
             html.append("<h3>Response time against request start: baseline and fastest (failed requests in black)</h3>")
                     .append(Charts.responseTimes(baselineAndBest(runs, samples)));
-            html.append("<h3>Which thread ran each layer</h3>").append(c.placement(mode).html());
+            html.append("<h3>Which thread ran each layer</h3>")
+                    .append(ThreadMap.svg(mode.path(), runs.stream().map(HtmlReport::threadMapRow).toList()))
+                    .append(c.placement(mode).html());
         }
         return html.append("</body></html>\n").toString();
+    }
+
+    private static ThreadMap.Row threadMapRow(RunRecord run) {
+        return new ThreadMap.Row(run.flags(), run.measured() ? run.summary().server().serverThreads() : null);
     }
 
     /** The all-off run and the clean run with the lowest p99, with their requests. */

@@ -9,6 +9,7 @@ import tools.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -56,8 +57,12 @@ class MatrixEndToEndTest {
                 .first().asString().startsWith("mode,flags,repeat,status,requests");
         assertThat(Files.readString(out.resolve("report.md")))
                 .contains("| sync | T | matters |", "## sync", "virtual vt-tomcat-");
-        assertThat(Files.readString(out.resolve("report.html"))).contains("<svg", "</html>")
-                .doesNotContain("<script src", "<link ");
+        String html = Files.readString(out.resolve("report.html"));
+        assertThat(html).contains("<svg", "</html>").doesNotContain("<script src", "<link ");
+        // The thread map: T0 then T1 (one row each: repeat 1), web entry on platform then on virtual threads.
+        assertThat(Pattern.compile("data-layer=\"WEB_ENTRY\" data-kind=\"(\\w+)\"").matcher(html).results()
+                .map(m -> m.group(1)).toList()).containsExactly("platform", "virtual");
+        assertThat(Files.readString(out.resolve("report.md"))).contains("## Pinning");
         assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)).isEmpty();
     }
 
