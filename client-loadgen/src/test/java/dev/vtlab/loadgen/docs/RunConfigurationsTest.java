@@ -25,9 +25,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 class RunConfigurationsTest {
 
     private static final List<String> EXPECTED = List.of("vtlab server (flags.properties)", "vtlab server, T on",
-            "vtlab server, HTTP adapter", "vtlab server, JDBC adapter", "visit store", "database (H2 over TCP)",
-            "load generator: one burst (run --mode sync)",
-            "matrix: quick profile", "matrix: seed profile");
+            "vtlab server, A on", "vtlab server, T, A, W and R on", "vtlab server, HTTP adapter",
+            "vtlab server, HTTP adapter, T on", "vtlab server, JDBC adapter", "vtlab server, 512 MB",
+            "vtlab server, T on, 512 MB", "visit store", "database (H2 over TCP)", "burst: sync, 2000",
+            "burst: async, 2000", "burst: callable, 2000", "burst: sync, 10000", "matrix: quick profile",
+            "matrix: seed profile");
 
     /** One run configuration, as either IDE stores it. */
     record RunConfiguration(String file, String name, String module, String mainClass, String args, String vmArgs) {
@@ -67,7 +69,7 @@ class RunConfigurationsTest {
         }
     }
 
-    private static List<RunConfiguration> intellij() throws Exception {
+    static List<RunConfiguration> intellij() throws Exception {
         List<RunConfiguration> configurations = new ArrayList<>();
         try (Stream<Path> files = Files.list(CommandChecks.root().resolve(".run"))) {
             for (Path file : files.filter(f -> f.toString().endsWith(".run.xml")).sorted().toList()) {
