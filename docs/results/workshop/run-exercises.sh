@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# Runs the workshop's exercises (docs/workshop.md) with the page's own commands, one after the other, from the
+# project's root, and keeps what each printed: OUT_DIR/exN-*.txt, and OUT_DIR/durations.txt with how long each
+# step took. The servers it starts in the background are stopped by their process group. Exercise 3 (an edit and
+# a test run) is run too: the edit by sed, undone by git checkout.
+#
+#   docs/results/workshop/run-exercises.sh OUT_DIR
+#
+# Needs the ports 8080 and 8081 free, curl, and a first build done (./mvnw -q package -DskipTests).
+set -uo pipefail
+[ $# -eq 1 ] || { echo "usage: $0 OUT_DIR" >&2; exit 2; }
+out=$1
+mkdir -p "$out"
+: > "$out/durations.txt"
+server_group=""
+
+step() { # step NAME COMMAND...: runs a foreground step, keeps its output and its duration
+    local name=$1; shift
+    local start=$SECONDS
+    "$@" > "$out/$name.txt" 2>&1
+    echo "$name $((SECONDS - start)) s (exit $?)" >> "$out/durations.txt"
+}
+
+start() { # start NAME COMMAND...: starts a process in the background, waits until PORT (last word of NAME) answers
+    local name=$1 port=$2; shift 2
+    local begin=$SECONDS
+    setsid "$@" > "$out/$name.txt" 2>&1 &
+    server_group=$!
+    for _ in $(seq 1 240); do curl -s -o /dev/null "http://127.0.0.1:$port/" && break; sleep 0.5; done
+    echo "$name started in $((SECONDS - begin)) s" >> "$out/durations.txt"
+}
+
+stop() { # stops the last process started, and everything it started
+    kill -- -"$server_group" 2>/dev/null
+    for _ in $(seq 1 60); do kill -0 "$server_group" 2>/dev/null || break; sleep 0.5; done
+    kill -9 -- -"$server_group" 2>/dev/null
+    true
+}
+
+run_in() { # run_in DIR/NAME COMMAND...: like step, for requests
+    step "$@"
+}
+
+# Exercise 1
+start ex1-server-T-off 8080 ./mvnw -q -Pserver package -pl adapters -am
+step ex1-burst-T-off ./mvnw -q -Pexperiment package -pl client-loadgen -Dvtlab.args="run --mode sync --requests 2000 --warmup 200"
+stop
+start ex1-server-T-on 8080 ./mvnw -q -Pserver package -pl adapters -am -Dvtlab.server.args="--vtlab.virtual-threads.tomcat=true"
+step ex1-burst-T-on ./mvnw -q -Pexperiment package -pl client-loadgen -Dvtlab.args="run --mode sync --requests 2000 --warmup 200"
+stop
+
+# Exercise 2
+start ex2-server-A-on 8080 ./mvnw -q -Pserver package -pl adapters -am -Dvtlab.server.args="--vtlab.virtual-threads.async-executor=true"
+step ex2-reset curl -s -X POST http://127.0.0.1:8080/lab/threads/reset
+step ex2-async curl -s 'http://127.0.0.1:8080/async?name=Ada'
+step ex2-callable curl -s 'http://127.0.0.1:8080/callable?name=Ada'
+step ex2-threads curl -s http://127.0.0.1:8080/lab/threads
+step ex2-burst-A-on ./mvnw -q -Pexperiment package -pl client-loadgen -Dvtlab.args="run --mode callable --requests 2000 --warmup 200"
+stop
+start ex2-server-A-off 8080 ./mvnw -q -Pserver package -pl adapters -am
+step ex2-burst-A-off ./mvnw -q -Pexperiment package -pl client-loadgen -Dvtlab.args="run --mode callable --requests 2000 --warmup 200"
+stop
+
+# Exercise 3
+sed -i 's/return visits.countAsync()/return CompletableFuture.supplyAsync(visits::count)/' \
+    application/src/main/java/dev/vtlab/application/service/SayHelloService.java
+step ex3-architecture-broken ./mvnw -q test -pl adapters -am -Dtest=ArchitectureTest -Dsurefire.failIfNoSpecifiedTests=false
+git checkout -- application
+step ex3-architecture-undone ./mvnw -q test -pl adapters -am -Dtest=ArchitectureTest -Dsurefire.failIfNoSpecifiedTests=false
+
+# Exercise 4
+start ex4-store 8081 ./mvnw -q -Pdownstream package -pl downstream -Dvtlab.args="visit-store --port 8081 --count-delay 1s --save-delay 1s"
+store_group=$server_group
+start ex4-server-http 8080 ./mvnw -q -Pserver package -pl adapters -am -Dvtlab.server.args="--vtlab.repository.kind=http --vtlab.repository.url=http://127.0.0.1:8081"
+step ex4-burst-async ./mvnw -q -Pexperiment package -pl client-loadgen -Dvtlab.args="run --mode async --requests 2000 --warmup 200"
+step ex4-burst-sync-T-off ./mvnw -q -Pexperiment package -pl client-loadgen -Dvtlab.args="run --mode sync --requests 2000 --warmup 200"
+stop
+start ex4-server-http-T-on 8080 ./mvnw -q -Pserver package -pl adapters -am -Dvtlab.server.args="--vtlab.repository.kind=http --vtlab.repository.url=http://127.0.0.1:8081 --vtlab.virtual-threads.tomcat=true"
+step ex4-burst-sync-T-on ./mvnw -q -Pexperiment package -pl client-loadgen -Dvtlab.args="run --mode sync --requests 2000 --warmup 200"
+stop
+server_group=$store_group; stop
+step ex4-git-diff git diff --stat -- domain application
+
+# Exercise 5
+start ex5-server-all-on 8080 ./mvnw -q -Pserver package -pl adapters -am -Dvtlab.server.args="--vtlab.virtual-threads.tomcat=true --vtlab.virtual-threads.async-executor=true --vtlab.virtual-threads.wrapper=true --vtlab.virtual-threads.repository=true"
+step ex5-reset curl -s -X POST http://127.0.0.1:8080/lab/threads/reset
+step ex5-callable curl -s 'http://127.0.0.1:8080/callable?name=Ada'
+step ex5-threads curl -s http://127.0.0.1:8080/lab/threads
+stop
+
+# Exercise 6
+start ex6-server-T-on 8080 ./mvnw -q -Pserver package -pl adapters -am -Dvtlab.server.jvm="-Xmx512m -XX:+ExitOnOutOfMemoryError" -Dvtlab.server.args="--vtlab.virtual-threads.tomcat=true"
+step ex6-heap-before curl -s -X POST http://127.0.0.1:8080/lab/jvm/histogram
+step ex6-burst-T-on ./mvnw -q -Pexperiment package -pl client-loadgen -Dvtlab.args="run --mode sync --requests 10000 --timeout 120s --warmup 200"
+step ex6-heap-after curl -s -X POST http://127.0.0.1:8080/lab/jvm/histogram
+stop
+start ex6-server-T-off 8080 ./mvnw -q -Pserver package -pl adapters -am -Dvtlab.server.jvm="-Xmx512m -XX:+ExitOnOutOfMemoryError"
+step ex6-burst-T-off ./mvnw -q -Pexperiment package -pl client-loadgen -Dvtlab.args="run --mode sync --requests 10000 --timeout 120s --warmup 200"
+stop
+echo "environment: $(nproc) cores, $(uname -sr), $(java -version 2>&1 | head -1) as default java; the build's JDK: see the summaries" >> "$out/durations.txt"
