@@ -37,10 +37,6 @@ stop() { # stops the last process started, and everything it started
     true
 }
 
-run_in() { # run_in DIR/NAME COMMAND...: like step, for requests
-    step "$@"
-}
-
 # Exercise 1
 start ex1-server-T-off 8080 ./mvnw -q -Pserver package -pl adapters -am
 step ex1-burst-T-off ./mvnw -q -Pexperiment package -pl client-loadgen -Dvtlab.args="run --mode sync --requests 2000 --warmup 200"
@@ -93,6 +89,8 @@ start ex6-server-T-on 8080 ./mvnw -q -Pserver package -pl adapters -am -Dvtlab.s
 step ex6-heap-before curl -s -X POST http://127.0.0.1:8080/lab/jvm/histogram
 step ex6-burst-T-on ./mvnw -q -Pexperiment package -pl client-loadgen -Dvtlab.args="run --mode sync --requests 10000 --timeout 120s --warmup 200"
 step ex6-heap-after curl -s -X POST http://127.0.0.1:8080/lab/jvm/histogram
+step ex6-burst-T-on-again ./mvnw -q -Pexperiment package -pl client-loadgen -Dvtlab.args="run --mode sync --requests 10000 --timeout 120s --warmup 200"
+step ex6-heap-after-again curl -s -X POST http://127.0.0.1:8080/lab/jvm/histogram
 stop
 start ex6-server-T-off 8080 ./mvnw -q -Pserver package -pl adapters -am -Dvtlab.server.jvm="-Xmx512m -XX:+ExitOnOutOfMemoryError"
 step ex6-burst-T-off ./mvnw -q -Pexperiment package -pl client-loadgen -Dvtlab.args="run --mode sync --requests 10000 --timeout 120s --warmup 200"

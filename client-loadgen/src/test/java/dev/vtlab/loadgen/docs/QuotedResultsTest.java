@@ -1,0 +1,113 @@
+package dev.vtlab.loadgen.docs;
+
+import dev.vtlab.loadgen.json.Json;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The result tables the README and docs/jdk-21-vs-25.md quote are their results files' own, cell by cell: the
+ * README's headline against docs/results/seed-2cores/results.json (the all-off run, its failures, the flag the
+ * findings say matters, the fastest clean run), the JDK page against docs/results/jdk-21-vs-25/VARIANT. A
+ * re-measured folder or a mistyped number fails the build, naming the page and the row.
+ */
+class QuotedResultsTest {
+
+    @Test
+    void the_readme_headline_is_the_seed_runs_own() throws Exception {
+        JsonNode results = results(CommandChecks.root().resolve("docs/results/seed-2cores/results.json"));
+        List<List<String>> rows = table(CommandChecks.root().resolve("README.md"),
+                "| mode | all flags off: p99 ms | failed of 2000 | flag that matters | fastest clean: p99 ms |");
+        assertThat(rows).as("the README's results table").hasSize(4);
+        for (List<String> row : rows) {
+            String where = "README.md: " + row;
+            String mode = row.get(0);
+            JsonNode allOff = run(results, mode, "T0 A0 W0 R0", where).path("summary");
+            assertThat(row.get(1)).as(where).isEqualTo(ms(allOff.path("latency").path("p99Ms")));
+            assertThat(row.get(2)).as(where).startsWith(allOff.path("failed").asString());
+            JsonNode matters = null;
+            for (JsonNode effect : results.path("findings").path("flagEffects")) {
+                if (effect.path("mode").asString().equals(mode) && effect.path("verdict").asString().equals("MATTERS")) {
+                    matters = effect;
+                }
+            }
+            assertThat(matters).as(where + ": the flag the findings say matters").isNotNull();
+            String change = matters.path("pairs").get(0).path("change").asString();
+            assertThat(row.get(3)).as(where).isEqualTo(matters.path("flag").asString() + " ("
+                    + (change.equals("both clean") ? String.format(Locale.ROOT, "p99 x%.2f",
+                    matters.path("medianP99Ratio").asDouble()) : change) + ")");
+            JsonNode best = null;
+            for (JsonNode b : results.path("findings").path("best")) {
+                if (b.path("mode").asString().equals(mode)) {
+                    best = b;
+                }
+            }
+            assertThat(best).as(where + ": the fastest clean run").isNotNull();
+            assertThat(row.get(4)).as(where).startsWith(ms(best.path("p99Ms")) + " (");
+        }
+    }
+
+    @Test
+    void the_jdk_pages_table_is_the_jdk_matrixs_own() throws Exception {
+        List<List<String>> rows = table(CommandChecks.root().resolve("docs/jdk-21-vs-25.md"),
+                "| mode | flags | variant | result (ms) | wall ms | pinned events | web entry ran on (calls) "
+                        + "| repository count ran on (calls) |");
+        assertThat(rows).as("the JDK page's table").isNotEmpty();
+        for (List<String> row : rows) {
+            String where = "docs/jdk-21-vs-25.md: " + row;
+            JsonNode summary = run(results(CommandChecks.root().resolve("docs/results/jdk-21-vs-25")
+                    .resolve(row.get(2)).resolve("results.json")), row.get(0), row.get(1), where).path("summary");
+            long failed = summary.path("failed").asLong();
+            if (failed == 0) {
+                assertThat(row.get(3)).as(where).isEqualTo("p99 " + ms(summary.path("latency").path("p99Ms")));
+            } else {
+                assertThat(row.get(3)).as(where).startsWith("**" + failed + " failed**");
+            }
+            assertThat(row.get(4)).as(where).isEqualTo(ms(summary.path("wallTimeMs")));
+            assertThat(row.get(5)).as(where).isEqualTo(summary.path("serverJvm").path("virtualThreadsPinned").asString());
+        }
+    }
+
+    private static JsonNode results(Path file) throws Exception {
+        assertThat(file).exists();
+        return Json.MAPPER.readTree(file.toFile());
+    }
+
+    private static JsonNode run(JsonNode results, String mode, String flags, String where) {
+        for (JsonNode run : results.path("runs")) {
+            if (run.path("mode").asString().equals(mode) && run.path("flags").asString().equals(flags)
+                    && run.path("repeat").asInt() == 1) {
+                return run;
+            }
+        }
+        throw new AssertionError(where + ": no run " + mode + " " + flags + " in the results");
+    }
+
+    private static String ms(JsonNode value) {
+        return String.format(Locale.ROOT, "%.0f", value.asDouble());
+    }
+
+    /** The body rows of the table whose header line is {@code header}, as cells. */
+    private static List<List<String>> table(Path page, String header) throws Exception {
+        List<String> lines = Files.readAllLines(page);
+        int start = lines.indexOf(header);
+        assertThat(start).as("a table headed %s in %s", header, page).isNotNegative();
+        List<List<String>> rows = new ArrayList<>();
+        for (int i = start + 2; i < lines.size() && lines.get(i).startsWith("|"); i++) {
+            String line = lines.get(i).strip();
+            List<String> cells = new ArrayList<>();
+            for (String cell : line.substring(1, line.length() - 1).split("\\|", -1)) {
+                cells.add(cell.strip());
+            }
+            rows.add(cells);
+        }
+        return rows;
+    }
+}
