@@ -95,4 +95,6 @@ stop
 start ex6-server-T-off 8080 ./mvnw -q -Pserver package -pl adapters -am -Dvtlab.server.jvm="-Xmx512m -XX:+ExitOnOutOfMemoryError"
 step ex6-burst-T-off ./mvnw -q -Pexperiment package -pl client-loadgen -Dvtlab.args="run --mode sync --requests 10000 --timeout 120s --warmup 200"
 stop
+# The class histograms are long: kept are their header, the 20 largest classes and the Total line.
+for histogram in "$out"/ex6-heap-*.txt; do sed -i -n '1,23p;$p' "$histogram"; done
 echo "environment: $(nproc) cores, $(uname -sr), $(java -version 2>&1 | head -1) as default java; the build's JDK: see the summaries" >> "$out/durations.txt"
