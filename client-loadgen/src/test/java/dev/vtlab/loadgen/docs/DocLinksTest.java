@@ -24,7 +24,9 @@ class DocLinksTest {
     private static final Pattern HEADING = Pattern.compile("(?m)^#{1,6} (.+)$");
 
     @ParameterizedTest
-    @ValueSource(strings = {"README.md", "docs/where-to-place-virtual-threads.md", "docs/benchmarks.md"})
+    @ValueSource(strings = {"README.md", "docs/where-to-place-virtual-threads.md", "docs/benchmarks.md",
+            "docs/workshop.md", "docs/workshop-trainer.md", "docs/jdk-21-vs-25.md", "docs/running.md",
+            "docs/architecture.md", "docs/pools.md", "docs/decisions.md", "docs/results/README.md"})
     void every_relative_link_resolves_to_a_file_and_a_heading(String page) throws Exception {
         Path file = CommandChecks.root().resolve(page);
         List<String> checked = new ArrayList<>();
