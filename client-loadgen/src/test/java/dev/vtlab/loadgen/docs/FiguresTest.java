@@ -20,8 +20,8 @@ import java.util.stream.Stream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The committed figures are the results' own: every {@code docs/results/X/figures} folder holds exactly what
- * {@code vtlab-loadgen figures docs/results/X/results.json} draws, and each drawing agrees with the data it came
+ * The committed figures are the results' own: every {@code figures} folder under docs/results holds exactly what
+ * {@code vtlab-loadgen figures} draws from the {@code results.json} beside it, and each drawing agrees with the data it came
  * from, counted independently here: cells by kind of thread and calls per map, p99 per bar.
  */
 class FiguresTest {
@@ -116,8 +116,9 @@ class FiguresTest {
     }
 
     private static List<Path> figureFolders() throws IOException {
-        try (Stream<Path> folders = Files.list(CommandChecks.root().resolve("docs/results"))) {
-            return folders.map(f -> f.resolve("figures")).filter(Files::isDirectory).sorted().toList();
+        try (Stream<Path> folders = Files.walk(CommandChecks.root().resolve("docs/results"))) {
+            return folders.filter(f -> f.getFileName().toString().equals("figures") && Files.isDirectory(f))
+                    .sorted().toList();
         }
     }
 }
