@@ -1,15 +1,17 @@
 package dev.vtlab.adapters.lab;
 
+import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
-import jdk.jfr.consumer.RecordedStackTrace;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Lab value: where a {@code jdk.VirtualThreadPinned} event happened, in one line a report can group by: the kind
  * of place, then the first frame outside the JDK (the code that was waiting while its thread could not unmount).
  * <ul>
- *   <li>{@code class loading}: a class loader's lock held in a native frame (any JDK, once per class);</li>
+ *   <li>{@code class loading}: loading or initializing a class: a class loader's lock held in a native frame, or
+ *       (JDK 24+, which names the reason) a class initializer on the stack or awaited (any JDK, once per class);</li>
  *   <li>{@code driver}: a JDBC driver (H2, PostgreSQL, MySQL);</li>
  *   <li>{@code pool}: HikariCP;</li>
  *   <li>{@code vtlab}: this project's own code (the sleepy adapter's {@code synchronized} guard);</li>
@@ -23,29 +25,44 @@ final class PinnedSite {
     private static final List<String> JDK = List.of("java.", "javax.", "jdk.", "sun.", "com.sun.");
     private static final List<String> DRIVERS = List.of("org.h2.", "org.postgresql.", "com.mysql.");
 
+    /** One frame of the event's stack: the method's class and name. */
+    record Frame(String type, String method) {
+    }
+
     private PinnedSite() {
     }
 
-    static String of(RecordedStackTrace stack) {
-        if (stack == null || stack.getFrames().isEmpty()) {
+    static String of(RecordedEvent event) {
+        List<Frame> frames = new ArrayList<>();
+        if (event.getStackTrace() != null) {
+            for (RecordedFrame frame : event.getStackTrace().getFrames()) {
+                if (frame.isJavaFrame() && frame.getMethod() != null) {
+                    frames.add(new Frame(frame.getMethod().getType().getName(), frame.getMethod().getName()));
+                }
+            }
+        }
+        return of(event.hasField("pinnedReason") ? event.getString("pinnedReason") : null, frames);
+    }
+
+    /**
+     * @param pinnedReason the JDK's reason (JDK 24 and newer), or {@code null}
+     * @param frames       the Java frames of the stack, innermost first
+     */
+    static String of(String pinnedReason, List<Frame> frames) {
+        if (frames.isEmpty()) {
             return "unknown: no stack trace";
         }
-        boolean loadingClass = false;
-        for (RecordedFrame frame : stack.getFrames()) {
-            if (!frame.isJavaFrame() || frame.getMethod() == null) {
+        boolean loadingClass = pinnedReason != null && (pinnedReason.matches("VM call to .*<clinit>.*")
+                || pinnedReason.startsWith("Waited for initialization of"));
+        for (Frame frame : frames) {
+            if (JDK.stream().anyMatch(frame.type()::startsWith)) {
+                loadingClass |= frame.method().equals("loadClass");
                 continue;
             }
-            String type = frame.getMethod().getType().getName();
-            String where = type + "." + frame.getMethod().getName();
-            if (JDK.stream().anyMatch(type::startsWith)) {
-                loadingClass |= frame.getMethod().getName().equals("loadClass");
-                continue;
-            }
-            return (loadingClass ? "class loading" : kind(type)) + ": " + where;
+            return (loadingClass ? "class loading" : kind(frame.type())) + ": " + frame.type() + "." + frame.method();
         }
-        RecordedFrame top = stack.getFrames().getFirst();
-        return (loadingClass ? "class loading" : "JDK") + ": " + (top.getMethod() == null ? "?"
-                : top.getMethod().getType().getName() + "." + top.getMethod().getName());
+        Frame top = frames.getFirst();
+        return (loadingClass ? "class loading" : "JDK") + ": " + top.type() + "." + top.method();
     }
 
     private static String kind(String type) {

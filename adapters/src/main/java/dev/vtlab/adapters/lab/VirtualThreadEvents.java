@@ -48,7 +48,7 @@ public final class VirtualThreadEvents implements AutoCloseable {
         });
         stream.onEvent("jdk.VirtualThreadPinned", event -> {
             pinned.increment();
-            pinnedSites.computeIfAbsent(PinnedSite.of(event.getStackTrace()), site -> new LongAdder()).increment();
+            pinnedSites.computeIfAbsent(PinnedSite.of(event), site -> new LongAdder()).increment();
         });
         // After each flush (about once a second), on the stream's thread: no thread of the lab's own.
         stream.onFlush(this::rotateIfEventsArrived);

@@ -256,7 +256,10 @@ final class ReportContent {
     static final String PINNING_RULE = "Each jdk.VirtualThreadPinned event the server's JFR stream saw (a virtual "
             + "thread that blocked while it could not leave its carrier), grouped by site: class loading (any JDK, "
             + "once per class), synchronized in vtlab's own code (JDK 21 to 23), a driver, the pool, another "
-            + "library. To find a pin yourself: run the server with -Djdk.tracePinnedThreads=full on JDK 21 to 23, "
+            + "library. The site is the first frame outside the JDK, so a pin during a class's first use (its loading, "
+            + "initialization or reflection data) that the JDK does not name as such shows under the frame that used "
+            + "the class: a handful of events at a library or vtlab frame on JDK 24 or newer are most likely that. "
+            + "To find a pin yourself: run the server with -Djdk.tracePinnedThreads=full on JDK 21 to 23, "
             + "or record with -XX:StartFlightRecording=filename=pins.jfr and read it with "
             + "jfr print --events jdk.VirtualThreadPinned pins.jfr; jcmd PID Thread.dump_to_file -format=json "
             + "threads.json shows where each virtual thread waits at that moment.";
