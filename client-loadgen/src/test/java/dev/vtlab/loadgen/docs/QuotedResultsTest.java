@@ -1,11 +1,14 @@
 package dev.vtlab.loadgen.docs;
 
 import dev.vtlab.loadgen.json.Json;
+import dev.vtlab.loadgen.matrix.HumanDuration;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -52,6 +55,27 @@ class QuotedResultsTest {
             assertThat(best).as(where + ": the fastest clean run").isNotNull();
             assertThat(row.get(4)).as(where).startsWith(ms(best.path("p99Ms")) + " (");
         }
+    }
+
+    /** What the main job took, as the README and the benchmarks say, is the recorded run's. */
+    @Test
+    void the_main_jobs_time_is_the_recorded_runs() throws Exception {
+        List<String> run = Files.readAllLines(CommandChecks.root().resolve("docs/results/main-job/run.txt"));
+        String real = value(run, "main job, real");
+        Duration job = Duration.ofMinutes(Long.parseLong(real.substring(0, real.indexOf('m')))).plusMillis(
+                Math.round(1000 * Double.parseDouble(real.substring(real.indexOf('m') + 1, real.length() - 1))));
+        Duration matrix = Duration.between(Instant.parse(value(run, "matrix started")),
+                Instant.parse(value(run, "matrix finished")));
+        for (String page : List.of("README.md", "docs/benchmarks.md")) {
+            String text = Files.readString(CommandChecks.root().resolve(page)).replace('\n', ' ');
+            assertThat(text).as(page + ": the main job's time, and the matrix's")
+                    .contains("took " + HumanDuration.of(job)).contains(HumanDuration.of(matrix) + " of it");
+        }
+    }
+
+    private static String value(List<String> lines, String key) {
+        return lines.stream().filter(l -> l.startsWith(key + ": ")).map(l -> l.substring(key.length() + 2))
+                .findFirst().orElseThrow(() -> new AssertionError("no '" + key + "' in the recorded run"));
     }
 
     @Test
