@@ -6,6 +6,7 @@ import dev.vtlab.loadgen.load.ClientLimits;
 import dev.vtlab.loadgen.load.Flag;
 import dev.vtlab.loadgen.load.Mode;
 import dev.vtlab.loadgen.matrix.ExperimentPlan;
+import dev.vtlab.loadgen.matrix.Guard;
 import dev.vtlab.loadgen.matrix.HumanDuration;
 import dev.vtlab.loadgen.matrix.MatrixRunner;
 import dev.vtlab.loadgen.matrix.MatrixSettings;
@@ -214,18 +215,16 @@ public final class MatrixCommand implements Callable<Integer> {
         return jdks;
     }
 
-    private List<String> guards() {
-        List<String> chosen = new ArrayList<>();
-        for (String guard : guards == null ? List.of("none") : guards) {
-            String g = guard.strip().toLowerCase(Locale.ROOT);
-            if (!Variant.GUARDS.contains(g)) {
-                throw usage("unknown guard '" + guard + "'; expected " + String.join(", ", Variant.GUARDS));
-            }
-            if (!chosen.contains(g)) {
-                chosen.add(g);
+    private List<Guard> guards() {
+        List<Guard> chosen = new ArrayList<>();
+        for (String label : guards == null ? List.of(Guard.NONE.label()) : guards) {
+            Guard guard = Guard.parse(label).orElseThrow(() -> usage("unknown guard '" + label + "'; expected "
+                    + String.join(", ", Guard.labels())));
+            if (!chosen.contains(guard)) {
+                chosen.add(guard);
             }
         }
-        if (!chosen.equals(List.of("none")) && !repositories().equals(List.of(RepositoryKind.SLEEPY))) {
+        if (!chosen.equals(List.of(Guard.NONE)) && !repositories().equals(List.of(RepositoryKind.SLEEPY))) {
             throw usage("--guard applies to the sleepy repository only; measure http and jdbc without it");
         }
         return chosen;

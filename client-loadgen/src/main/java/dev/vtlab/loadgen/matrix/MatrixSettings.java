@@ -92,7 +92,7 @@ public record MatrixSettings(Profile profile, List<Mode> modes, Set<Flag> flags,
         List<String> args = new ArrayList<>(combination.serverArgs());
         args.add("--vtlab.repository.kind=" + variant.repository().label());
         if (variant.repository() == RepositoryKind.SLEEPY) {
-            args.add("--vtlab.repository.guard=" + variant.guard());
+            args.add("--vtlab.repository.guard=" + variant.guard().label());
         }
         if (variant.repository() == RepositoryKind.JDBC) {
             args.add("--vtlab.repository.pool-size=" + variant.poolSize());

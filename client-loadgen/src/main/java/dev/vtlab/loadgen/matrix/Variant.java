@@ -18,7 +18,7 @@ import java.util.List;
  * @param poolSize      the JDBC adapter's pool size ({@code null} for the other adapters)
  * @param maxConcurrent the JDBC adapter's bulkhead, {@code null} for none
  */
-public record Variant(RepositoryKind repository, @JsonIgnore JdkFinder.Jdk jdk, String guard, Integer poolSize,
+public record Variant(RepositoryKind repository, @JsonIgnore JdkFinder.Jdk jdk, Guard guard, Integer poolSize,
                       Integer maxConcurrent) {
 
     /** The java launcher of its servers, as results record it. */
@@ -27,12 +27,9 @@ public record Variant(RepositoryKind repository, @JsonIgnore JdkFinder.Jdk jdk, 
         return jdk.java().toString();
     }
 
-    /** The guards {@code vtlab.repository.guard} takes. */
-    public static final List<String> GUARDS = List.of("none", "synchronized", "reentrant-lock");
-
     /** Every axis in one line, e.g. {@code jdbc/JDK 25.0.3/guard none/pool 10/bulkhead off}. */
     public String describe() {
-        return repository.label() + "/JDK " + jdk.version() + "/guard " + guard + (repository == RepositoryKind.JDBC
+        return repository.label() + "/JDK " + jdk.version() + "/guard " + guard.label() + (repository == RepositoryKind.JDBC
                 ? "/pool " + poolSize + "/bulkhead " + (maxConcurrent == null ? "off" : maxConcurrent) : "");
     }
 
@@ -49,7 +46,7 @@ public record Variant(RepositoryKind repository, @JsonIgnore JdkFinder.Jdk jdk, 
             parts.add("jdk" + jdk.feature());
         }
         if (all.stream().map(Variant::guard).distinct().count() > 1) {
-            parts.add(guard);
+            parts.add(guard.label());
         }
         if (all.stream().map(Variant::poolSize).distinct().count() > 1 && poolSize != null) {
             parts.add("pool" + poolSize);
@@ -64,13 +61,13 @@ public record Variant(RepositoryKind repository, @JsonIgnore JdkFinder.Jdk jdk, 
      * Every combination of the given axes, repository slowest, bulkhead fastest; the pool and bulkhead axes apply
      * to the JDBC adapter only ({@code null} in {@code maxConcurrents} is no bulkhead).
      */
-    public static List<Variant> all(List<RepositoryKind> repositories, List<JdkFinder.Jdk> jdks, List<String> guards,
+    public static List<Variant> all(List<RepositoryKind> repositories, List<JdkFinder.Jdk> jdks, List<Guard> guards,
                                     List<Integer> poolSizes, List<Integer> maxConcurrents) {
         List<Variant> variants = new ArrayList<>();
         for (RepositoryKind repository : repositories) {
             boolean jdbc = repository == RepositoryKind.JDBC;
             for (JdkFinder.Jdk jdk : jdks) {
-                for (String guard : guards) {
+                for (Guard guard : guards) {
                     for (Integer poolSize : jdbc ? poolSizes : Collections.<Integer>singletonList(null)) {
                         for (Integer limit : jdbc ? maxConcurrents : Collections.<Integer>singletonList(null)) {
                             variants.add(new Variant(repository, jdk, guard, poolSize, limit));

@@ -24,7 +24,7 @@ class MatrixSettingsJsonTest {
                 new MatrixSettings.BurstSettings(500, Duration.ofSeconds(15), 100),
                 new MatrixSettings.ServerSettings(Duration.ofSeconds(1), Duration.ofSeconds(1), "512m", null,
                         List.of(), null, Path.of("server.jar"), Path.of("downstream.jar")),
-                new Variant(RepositoryKind.JDBC, JdkFinder.running(), "none", 10, null),
+                new Variant(RepositoryKind.JDBC, JdkFinder.running(), Guard.NONE, 10, null),
                 new MatrixSettings.OutputSettings(Path.of("out"), "vtlab-loadgen matrix"));
 
         JsonNode json = Json.MAPPER.valueToTree(settings);
@@ -37,5 +37,6 @@ class MatrixSettingsJsonTest {
         assertThat(json.path("flags").get(0).asString()).isEqualTo("T");
         assertThat(json.path("java").asString()).isEqualTo(JdkFinder.running().java().toString());
         assertThat(json.path("poolSize").asInt()).isEqualTo(10);
+        assertThat(json.path("guard").asString()).isEqualTo("none");
     }
 }
