@@ -1,0 +1,177 @@
+package dev.vtlab.loadgen.docs;
+
+import dev.vtlab.loadgen.json.Json;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.ToDoubleFunction;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The numbers the README and docs/results/README.md quote in their prose, each computed here from the results file
+ * it comes from and looked for, in its sentence, on the page: a re-measured folder or a retyped number fails the
+ * build with the page and the sentence expected.
+ */
+class QuotedNumbersTest {
+
+    private static final Path RESULTS = CommandChecks.root().resolve("docs/results");
+
+    @Test
+    void the_readmes_numbers_are_their_results() throws Exception {
+        JsonNode compare = json("compare-webflux/comparison.json");
+        List<Double> vtlabHeld = held(compare, "vtlab");
+        List<Double> referenceHeld = held(compare, "reference");
+        String page = page("README.md");
+
+        contains(page, "README.md", "HikariCP's default 10 connections serve "
+                + summary(json("pools-h2/jdk25-pool10/results.json"), "sync", "T1 A0 W0 R0").path("succeeded")
+                .asString() + " of 2000");
+        contains(page, "README.md", "keeps " + range(vtlabHeld, "%.1f") + " KB of live heap");
+        contains(page, "README.md", "Spring WebFlux reference " + range(referenceHeld, "%.1f") + " KB");
+        contains(page, "README.md", "vtlab holds " + boundAt512m() + " at once");
+        contains(page, "README.md", "vtlab's p99 is " + range(p99Ratios(compare, 2000), "%.2f")
+                + " times the reference's at 2,000 requests at once and " + range(p99Ratios(compare, 10000), "%.2f")
+                + " times at 10,000");
+    }
+
+    @Test
+    void the_results_pages_numbers_are_their_results() throws Exception {
+        JsonNode seed = json("seed-2cores/results.json");
+        JsonNode nineteen = json("seed-parallelism19/results.json");
+        String page = page("docs/results/README.md");
+        String where = "docs/results/README.md";
+
+        JsonNode syncOff = summary(seed, "sync", "T0 A0 W0 R0");
+        JsonNode syncOff19 = summary(nineteen, "sync", "T0 A0 W0 R0");
+        contains(page, where, "p99 " + ms(syncOff.path("latency").path("p99Ms")) + " ms, wall "
+                + ms(syncOff.path("wallTimeMs")) + " ms (p99 " + ms(syncOff19.path("latency").path("p99Ms"))
+                + " ms, wall " + ms(syncOff19.path("wallTimeMs")) + " ms with parallelism 19)");
+        contains(page, where, "T1: p99 " + ms(best(seed, "sync").path("p99Ms")) + " ms, "
+                + String.format(Locale.ROOT, "%.2f", best(seed, "sync").path("p99OverFloor").asDouble())
+                + "x the 2000 ms floor (" + ms(best(nineteen, "sync").path("p99Ms")) + " ms with parallelism 19)");
+        contains(page, where, "between " + range(bests(seed, b -> b.path("p99Ms").asDouble()), "%.0f").replace(" to ",
+                " and ") + " ms (" + range(bests(nineteen, b -> b.path("p99Ms").asDouble()), "%.0f")
+                + " ms with parallelism 19)");
+        contains(page, where, "Best p99 is " + range(bests(seed, b -> b.path("p99OverFloor").asDouble()), "%.2f")
+                .replace(" to ", "x to ") + "x the 2000 ms floor");
+        JsonNode async19 = summary(nineteen, "async", "T0 A0 W0 R0");
+        contains(page, where, async19.path("succeeded").asString() + " finish (19 workers x 15) and "
+                + async19.path("failed").asString() + " still fail, and " + async19.path("unconfirmedWrites").asString()
+                + " visits per run are saved after the client gave up");
+        contains(page, where, summary(seed, "async", "T0 A0 W0 R0").path("failed").asString() + " of 2000 requests");
+        contains(page, where, summary(seed, "callable", "T0 A0 W0 R0").path("succeeded").asString() + " succeed;");
+        contains(page, where, "HTTP 500 (" + http500(seed, "T0") + " and " + http500(seed, "T1")
+                + " requests in the two A-off runs, " + http500(nineteen, "T0") + " and " + http500(nineteen, "T1")
+                + " at parallelism 19)");
+        contains(page, where, "CPU time per burst (" + range(values(seed, s -> s.path("clientCpuMs").asDouble()),
+                "%.0f") + " ms in");
+        contains(page, where, "events (" + range(values(seed, s -> s.path("serverJvm").path("virtualThreadsPinned")
+                .asDouble()), "%.0f") + " per run)");
+    }
+
+    private static void contains(String page, String where, String sentence) {
+        assertThat(page).as("%s quotes: %s", where, sentence).contains(sentence);
+    }
+
+    private static String page(String path) throws IOException {
+        return Files.readString(CommandChecks.root().resolve(path)).replaceAll("\\s*\\n\\s*", " ");
+    }
+
+    private static JsonNode json(String path) throws IOException {
+        return Json.MAPPER.readTree(RESULTS.resolve(path).toFile());
+    }
+
+    private static JsonNode summary(JsonNode results, String mode, String flags) {
+        for (JsonNode run : results.path("runs")) {
+            if (run.path("mode").asString().equals(mode) && run.path("flags").asString().equals(flags)
+                    && run.path("repeat").asInt() == 1) {
+                return run.path("summary");
+            }
+        }
+        throw new AssertionError("no run " + mode + " " + flags);
+    }
+
+    private static JsonNode best(JsonNode results, String mode) {
+        for (JsonNode best : results.path("findings").path("best")) {
+            if (best.path("mode").asString().equals(mode)) {
+                return best;
+            }
+        }
+        throw new AssertionError("no best run for " + mode);
+    }
+
+    private static List<Double> bests(JsonNode results, ToDoubleFunction<JsonNode> value) {
+        List<Double> values = new ArrayList<>();
+        results.path("findings").path("best").forEach(b -> values.add(value.applyAsDouble(b)));
+        return values;
+    }
+
+    private static List<Double> values(JsonNode results, ToDoubleFunction<JsonNode> value) {
+        List<Double> values = new ArrayList<>();
+        results.path("runs").forEach(run -> values.add(value.applyAsDouble(run.path("summary"))));
+        return values;
+    }
+
+    private static String http500(JsonNode results, String t) {
+        return summary(results, "callable", t + " A0 W0 R0").path("failuresByCause").path("HTTP 500").asString();
+    }
+
+    /** Live heap per held request in KB, each measurement of the server whose name starts so. */
+    private static List<Double> held(JsonNode comparison, String server) {
+        List<Double> kb = new ArrayList<>();
+        for (JsonNode held : comparison.path("heldRequests")) {
+            if (held.path("server").asString().startsWith(server)) {
+                kb.add(held.path("perRequestBytes").asDouble() / 1024);
+            }
+        }
+        return kb;
+    }
+
+    /** vtlab's p99 over the reference's, per round, for bursts of this size. */
+    private static List<Double> p99Ratios(JsonNode comparison, int requests) {
+        List<Double> ratios = new ArrayList<>();
+        for (int round = 1; round <= 2; round++) {
+            double vtlab = 0;
+            double reference = 0;
+            for (JsonNode burst : comparison.path("bursts")) {
+                if (burst.path("round").asInt() == round && burst.path("requests").asInt() == requests) {
+                    if (burst.path("server").asString().startsWith("vtlab")) {
+                        vtlab = burst.path("p99Ms").asDouble();
+                    } else {
+                        reference = burst.path("p99Ms").asDouble();
+                    }
+                }
+            }
+            ratios.add(vtlab / reference);
+        }
+        return ratios;
+    }
+
+    /** The bound the server states at 512 MB, as the workshop's recorded run logged it. */
+    private static String boundAt512m() throws IOException {
+        String log = Files.readString(RESULTS.resolve("workshop/ex6-server-T-on.txt"));
+        int at = log.indexOf("Tomcat holds at most ");
+        assertThat(at).as("the start-up line in the recorded run").isNotNegative();
+        return log.substring(at + "Tomcat holds at most ".length()).split(" ")[0];
+    }
+
+    /** {@code 53.5 to 62.5}, or one number when both ends print the same. */
+    private static String range(List<Double> values, String format) {
+        String low = String.format(Locale.ROOT, format, values.stream().mapToDouble(Double::doubleValue).min()
+                .orElseThrow());
+        String high = String.format(Locale.ROOT, format, values.stream().mapToDouble(Double::doubleValue).max()
+                .orElseThrow());
+        return low.equals(high) ? low : low + " to " + high;
+    }
+
+    private static String ms(JsonNode value) {
+        return String.format(Locale.ROOT, "%.0f", value.asDouble());
+    }
+}
