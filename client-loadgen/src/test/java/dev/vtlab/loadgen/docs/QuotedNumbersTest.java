@@ -76,6 +76,38 @@ class QuotedNumbersTest {
                 .asDouble()), "%.0f") + " per run)");
     }
 
+    @Test
+    void the_jdk_pages_numbers_are_the_jdk_matrixs() throws Exception {
+        String page = page("docs/jdk-21-vs-25.md");
+        String where = "docs/jdk-21-vs-25.md";
+        JsonNode none21 = json("jdk-21-vs-25/jdk21-none/results.json");
+        JsonNode none25 = json("jdk-21-vs-25/jdk25-none/results.json");
+        JsonNode sync21 = json("jdk-21-vs-25/jdk21-synchronized/results.json");
+        JsonNode sync25 = json("jdk-21-vs-25/jdk25-synchronized/results.json");
+
+        contains(page, where, p99(none21, "sync", "T0 A0 W0 R0") + " and " + p99(none25, "sync", "T0 A0 W0 R0")
+                + " ms with T off");
+        contains(page, where, p99(none21, "sync", "T1 A0 W0 R0") + " and " + p99(none25, "sync", "T1 A0 W0 R0")
+                + " ms with T on");
+        contains(page, where, "succeeded (p99 " + p99(none21, "async", "T0 A0 W0 R0") + " ms)");
+        contains(page, where, summary(sync21, "sync", "T1 A0 W0 R0").path("serverJvm").path("virtualThreadsPinned")
+                .asString() + " pinned events; the same run with guard `none` took " + p99(none21, "sync",
+                "T1 A0 W0 R0") + " ms");
+        contains(page, where, summary(sync21, "async", "T0 A0 W0 R1").path("serverJvm")
+                .path("virtualThreadsPinned").asString() + " pinned events: the repository's virtual threads");
+        contains(page, where, "nothing failed (" + p99(sync21, "async", "T0 A0 W0 R0") + " ms)");
+        contains(page, where, "sync with T on " + p99(sync25, "sync", "T1 A0 W0 R0") + " against "
+                + p99(none25, "sync", "T1 A0 W0 R0") + " ms");
+        List<Double> pinned25 = values(none25, s -> s.path("serverJvm").path("virtualThreadsPinned").asDouble());
+        pinned25.addAll(values(sync25, s -> s.path("serverJvm").path("virtualThreadsPinned").asDouble()));
+        contains(page, where, String.format(Locale.ROOT, "(at most %.0f)",
+                pinned25.stream().mapToDouble(Double::doubleValue).max().orElseThrow()));
+    }
+
+    private static String p99(JsonNode results, String mode, String flags) {
+        return ms(summary(results, mode, flags).path("latency").path("p99Ms"));
+    }
+
     private static void contains(String page, String where, String sentence) {
         assertThat(page).as("%s quotes: %s", where, sentence).contains(sentence);
     }
