@@ -2,6 +2,8 @@ package dev.vtlab.loadgen.docs;
 
 import dev.vtlab.loadgen.matrix.HumanDuration;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,7 +16,8 @@ import java.util.regex.Pattern;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The trainer's guide quotes the workshop's recorded run, never memory: every sample block
+ * The trainer's guide quotes the workshop's recorded run, and the JDK page the find-a-pin script's, never memory:
+ * every sample block
  * ({@code <!-- sample: results/workshop/FILE -->} before a fenced {@code text} block) is found in that file, line
  * by line and in order ({@code ...} skips lines; a line may be the end of a longer one, as a log line without its
  * timestamp), and the schedule's machine time per exercise is the sum of that exercise's steps in durations.txt.
@@ -26,27 +29,29 @@ class WorkshopSamplesTest {
     private static final Pattern STEP = Pattern.compile("(ex\\d)-\\S+ (?:started in )?(\\d+) s.*");
     private static final Pattern EXERCISE_ROW = Pattern.compile("\\| [^|]+ \\| exercise (\\d):[^|]*\\| ([^|]+) \\|");
 
-    @Test
-    void every_sample_is_in_the_file_it_names() throws Exception {
-        List<String> lines = Files.readAllLines(GUIDE);
+    @ParameterizedTest
+    @ValueSource(strings = {"docs/workshop-trainer.md", "docs/jdk-21-vs-25.md"})
+    void every_sample_is_in_the_file_it_names(String page) throws Exception {
+        Path markdown = CommandChecks.root().resolve(page);
+        List<String> lines = Files.readAllLines(markdown);
         int samples = 0;
         for (int i = 0; i < lines.size(); i++) {
             Matcher sample = SAMPLE.matcher(lines.get(i));
             if (!sample.matches()) {
                 continue;
             }
-            String where = "docs/workshop-trainer.md:" + (i + 1);
+            String where = page + ":" + (i + 1);
             assertThat(lines.get(i + 1)).as(where + ": a text block after the marker").isEqualTo("```text");
             List<String> block = new ArrayList<>();
             for (int j = i + 2; !lines.get(j).equals("```"); j++) {
                 block.add(lines.get(j));
             }
-            Path file = GUIDE.getParent().resolve(sample.group(1));
+            Path file = markdown.getParent().resolve(sample.group(1));
             assertThat(file).as(where).isRegularFile();
             assertInOrder(block, Files.readAllLines(file), where + " (" + sample.group(1) + ")");
             samples++;
         }
-        assertThat(samples).as("samples in the guide").isGreaterThan(10);
+        assertThat(samples).as("samples in " + page).isPositive();
     }
 
     @Test
