@@ -156,7 +156,7 @@ public final class MatrixCommand implements Callable<Integer> {
         console.printf(Locale.ROOT, "vtlab matrix: %d runs (%d combinations x %d repeat(s)) per variant, %d "
                         + "variant(s) %s, at least %s (%s); %d requests each, delays %d+%d ms, timeout %d s, "
                         + "server settings %s; report in %s%n",
-                base.runCount(plan), plan.runCount(), base.repeat(), variants.size(),
+                plan.runCount(base.repeat()), plan.runCount(), base.repeat(), variants.size(),
                 variants.stream().map(Variant::describe).toList(),
                 HumanDuration.of(base.leastDuration(plan).multipliedBy(variants.size())), Experiment.LEAST,
                 base.burst().requests(), base.server().countDelay().toMillis(), base.server().saveDelay().toMillis(),
@@ -350,15 +350,11 @@ public final class MatrixCommand implements Callable<Integer> {
         static final String LEAST = "each run and each server's warm-up wait the delays once; server starts and "
                 + "slower bursts add to it, the time left is shown from the second run";
 
-        int runCount(ExperimentPlan plan) {
-            return plan.runCount() * repeat;
-        }
-
         /** What one variant takes at least: each run and each server's warm-up wait the delays once. */
         Duration leastDuration(ExperimentPlan plan) {
             Duration floor = server.countDelay().plus(server.saveDelay());
             int warmUps = burst.warmup() > 0 ? plan.servers().size() : 0;
-            return floor.multipliedBy(runCount(plan) + warmUps);
+            return floor.multipliedBy(plan.runCount(repeat) + warmUps);
         }
     }
 

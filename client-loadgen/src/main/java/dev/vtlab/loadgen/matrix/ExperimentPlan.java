@@ -45,4 +45,9 @@ public record ExperimentPlan(Map<Combination, List<Mode>> servers) {
     public int runCount() {
         return servers.values().stream().mapToInt(List::size).sum();
     }
+
+    /** How many runs the plan takes with each (combination, mode) measured {@code repeats} times. */
+    public int runCount(int repeats) {
+        return runCount() * repeats;
+    }
 }

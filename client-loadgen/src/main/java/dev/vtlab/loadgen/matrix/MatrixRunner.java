@@ -55,7 +55,7 @@ public final class MatrixRunner {
     /** Runs the whole plan and writes the report. */
     public Outcome run(ExperimentPlan plan) throws InterruptedException {
         RunLedger ledger = new RunLedger(plan, settings.repeat(), report, started);
-        ProgressPrinter progress = new ProgressPrinter(out, started, settings.runCount(plan));
+        ProgressPrinter progress = new ProgressPrinter(out, started, plan.runCount(settings.repeat()));
         Thread hook = new Thread(() -> interrupted(ledger), "vtlab-matrix-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         try {

@@ -77,11 +77,6 @@ public record MatrixSettings(Profile profile, List<Mode> modes, Set<Flag> flags,
     public record OutputSettings(Path outputDir, String commandLine) {
     }
 
-    /** How many runs the plan takes with this many repeats. */
-    public int runCount(ExperimentPlan plan) {
-        return plan.runCount() * repeat;
-    }
-
     /** Where the report goes. */
     public Path outputDir() {
         return output.outputDir();

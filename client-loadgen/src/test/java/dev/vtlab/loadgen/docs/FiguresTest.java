@@ -1,6 +1,5 @@
 package dev.vtlab.loadgen.docs;
 
-import dev.vtlab.loadgen.json.Json;
 import dev.vtlab.loadgen.labclient.ServerLayer;
 import dev.vtlab.loadgen.report.Figures;
 import org.junit.jupiter.api.Test;
@@ -53,14 +52,14 @@ class FiguresTest {
     @Test
     void each_thread_map_counts_what_the_lab_recorded() throws IOException {
         for (Path figures : figureFolders()) {
-            JsonNode results = Json.MAPPER.readTree(figures.resolveSibling("results.json").toFile());
+            JsonNode results = ResultsJson.read(figures.resolveSibling("results.json"));
             for (String mode : List.of("sync", "async", "wrapped", "callable")) {
                 Path map = figures.resolve("threads-" + mode + ".svg");
                 if (!Files.exists(map)) {
                     continue;
                 }
                 List<String> expected = new ArrayList<>();
-                for (JsonNode run : firstRepeats(results, mode)) {
+                for (JsonNode run : ResultsJson.firstRepeats(results, mode)) {
                     if (!run.path("summary").path("serverThreads").isObject()) {
                         for (ServerLayer layer : ServerLayer.values()) {
                             expected.add(layer.name() + " none 0"); // not measured: an empty row
@@ -87,7 +86,7 @@ class FiguresTest {
     @Test
     void each_p99_bar_is_its_runs_p99() throws IOException {
         for (Path figures : figureFolders()) {
-            JsonNode results = Json.MAPPER.readTree(figures.resolveSibling("results.json").toFile());
+            JsonNode results = ResultsJson.read(figures.resolveSibling("results.json"));
             List<String> expected = new ArrayList<>();
             for (JsonNode run : results.path("runs")) {
                 if (run.path("repeat").asInt() == 1 && run.path("status").asString().equals("OK")) {
@@ -105,15 +104,6 @@ class FiguresTest {
         }
     }
 
-    private static List<JsonNode> firstRepeats(JsonNode results, String mode) {
-        List<JsonNode> runs = new ArrayList<>();
-        for (JsonNode run : results.path("runs")) {
-            if (run.path("repeat").asInt() == 1 && run.path("mode").asString().equals(mode)) {
-                runs.add(run);
-            }
-        }
-        return runs;
-    }
 
     private static List<Path> figureFolders() throws IOException {
         try (Stream<Path> folders = Files.walk(CommandChecks.root().resolve("docs/results"))) {

@@ -1,6 +1,7 @@
 package dev.vtlab.loadgen.docs;
 
 import dev.vtlab.jdks.JdkFinder;
+import dev.vtlab.loadgen.matrix.ServerJar;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -9,7 +10,6 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * docs/find-a-pin.sh does what docs/jdk-21-vs-25.md says it does, on a JDK 21 where the build looks (skipped,
@@ -21,13 +21,7 @@ class FindAPinScriptTest {
 
     @Test
     void on_jdk_21_the_script_prints_the_pins_of_the_synchronized_guard(@TempDir Path out) throws Exception {
-        JdkFinder.Jdk jdk21;
-        try {
-            jdk21 = JdkFinder.ofThisMachine().find("21");
-        } catch (JdkFinder.NotFoundException e) {
-            assumeTrue(false, "skipped: " + e.getMessage() + " (README: getting a JDK 21)");
-            return;
-        }
+        JdkFinder.Jdk jdk21 = ServerJar.jdk21OrSkip();
         Path printed = out.resolve("printed.txt");
         Process script = new ProcessBuilder("bash", "docs/find-a-pin.sh", jdk21.home().toString(),
                 out.resolve("pin").toString()).directory(CommandChecks.root().toFile()).redirectErrorStream(true)

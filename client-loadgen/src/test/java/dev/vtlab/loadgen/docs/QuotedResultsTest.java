@@ -1,6 +1,5 @@
 package dev.vtlab.loadgen.docs;
 
-import dev.vtlab.loadgen.json.Json;
 import dev.vtlab.loadgen.matrix.HumanDuration;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -25,15 +24,15 @@ class QuotedResultsTest {
 
     @Test
     void the_readme_headline_is_the_seed_runs_own() throws Exception {
-        JsonNode results = results(CommandChecks.root().resolve("docs/results/seed-2cores/results.json"));
+        JsonNode results = ResultsJson.read(CommandChecks.root().resolve("docs/results/seed-2cores/results.json"));
         List<List<String>> rows = table(CommandChecks.root().resolve("README.md"),
                 "| mode | all flags off: p99 ms | failed of 2000 | flag that matters | fastest clean: p99 ms |");
         assertThat(rows).as("the README's results table").hasSize(4);
         for (List<String> row : rows) {
             String where = "README.md: " + row;
             String mode = row.get(0);
-            JsonNode allOff = run(results, mode, "T0 A0 W0 R0", where).path("summary");
-            assertThat(row.get(1)).as(where).isEqualTo(ms(allOff.path("latency").path("p99Ms")));
+            JsonNode allOff = ResultsJson.run(results, mode, "T0 A0 W0 R0").path("summary");
+            assertThat(row.get(1)).as(where).isEqualTo(ResultsJson.ms(allOff.path("latency").path("p99Ms")));
             assertThat(row.get(2)).as(where).startsWith(allOff.path("failed").asString());
             JsonNode matters = null;
             for (JsonNode effect : results.path("findings").path("flagEffects")) {
@@ -53,7 +52,7 @@ class QuotedResultsTest {
                 }
             }
             assertThat(best).as(where + ": the fastest clean run").isNotNull();
-            assertThat(row.get(4)).as(where).startsWith(ms(best.path("p99Ms")) + " (");
+            assertThat(row.get(4)).as(where).startsWith(ResultsJson.ms(best.path("p99Ms")) + " (");
         }
     }
 
@@ -86,37 +85,23 @@ class QuotedResultsTest {
         assertThat(rows).as("the JDK page's table").isNotEmpty();
         for (List<String> row : rows) {
             String where = "docs/jdk-21-vs-25.md: " + row;
-            JsonNode summary = run(results(CommandChecks.root().resolve("docs/results/jdk-21-vs-25")
-                    .resolve(row.get(2)).resolve("results.json")), row.get(0), row.get(1), where).path("summary");
+            JsonNode results = ResultsJson.read(CommandChecks.root().resolve("docs/results/jdk-21-vs-25")
+                    .resolve(row.get(2)).resolve("results.json"));
+            JsonNode summary = ResultsJson.run(results, row.get(0), row.get(1)).path("summary");
             long failed = summary.path("failed").asLong();
             if (failed == 0) {
-                assertThat(row.get(3)).as(where).isEqualTo("p99 " + ms(summary.path("latency").path("p99Ms")));
+                assertThat(row.get(3)).as(where)
+                        .isEqualTo("p99 " + ResultsJson.ms(summary.path("latency").path("p99Ms")));
             } else {
                 assertThat(row.get(3)).as(where).startsWith("**" + failed + " failed**");
             }
-            assertThat(row.get(4)).as(where).isEqualTo(ms(summary.path("wallTimeMs")));
+            assertThat(row.get(4)).as(where).isEqualTo(ResultsJson.ms(summary.path("wallTimeMs")));
             assertThat(row.get(5)).as(where).isEqualTo(summary.path("serverJvm").path("virtualThreadsPinned").asString());
         }
     }
 
-    private static JsonNode results(Path file) throws Exception {
-        assertThat(file).exists();
-        return Json.MAPPER.readTree(file.toFile());
-    }
 
-    private static JsonNode run(JsonNode results, String mode, String flags, String where) {
-        for (JsonNode run : results.path("runs")) {
-            if (run.path("mode").asString().equals(mode) && run.path("flags").asString().equals(flags)
-                    && run.path("repeat").asInt() == 1) {
-                return run;
-            }
-        }
-        throw new AssertionError(where + ": no run " + mode + " " + flags + " in the results");
-    }
 
-    private static String ms(JsonNode value) {
-        return String.format(Locale.ROOT, "%.0f", value.asDouble());
-    }
 
     /** The body rows of the table whose header line is {@code header}, as cells. */
     private static List<List<String>> table(Path page, String header) throws Exception {

@@ -16,7 +16,6 @@ import java.time.Duration;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Pinning made visible, by counting JFR's {@code jdk.VirtualThreadPinned} events in the server, never by timing:
@@ -45,7 +44,7 @@ class PinningTest {
 
     @Test
     void on_jdk_21_a_synchronized_guard_pins_and_a_reentrant_lock_does_not(@TempDir Path dir) throws Exception {
-        JdkFinder.Jdk jdk21 = jdk21OrSkip();
+        JdkFinder.Jdk jdk21 = ServerJar.jdk21OrSkip();
 
         JsonNode synchronizedGuard = serverJvm(jdk21, "synchronized", dir.resolve("synchronized"));
         assertThat(synchronizedGuard.path("virtualThreadsPinned").asLong()).isPositive();
@@ -64,17 +63,7 @@ class PinningTest {
     @Test
     void the_jdbc_adapter_on_h2_pins_no_carrier_on_the_build_jdk_or_on_jdk_21(@TempDir Path dir) throws Exception {
         assertThat(jdbcPinnedEvents(JdkFinder.running(), dir.resolve("build"))).isZero();
-        assertThat(jdbcPinnedEvents(jdk21OrSkip(), dir.resolve("21"))).isZero();
-    }
-
-    /** A JDK 21 where the build looks, or the rest of the test is skipped, saying why. */
-    private static JdkFinder.Jdk jdk21OrSkip() {
-        try {
-            return JdkFinder.ofThisMachine().find("21");
-        } catch (JdkFinder.NotFoundException e) {
-            assumeTrue(false, "JDK 21 part skipped: " + e.getMessage() + " (README: getting a JDK 21)");
-            throw new IllegalStateException("unreachable");
-        }
+        assertThat(jdbcPinnedEvents(ServerJar.jdk21OrSkip(), dir.resolve("21"))).isZero();
     }
 
     private long jdbcPinnedEvents(JdkFinder.Jdk jdk, Path dir) throws Exception {

@@ -1,9 +1,16 @@
 package dev.vtlab.loadgen.matrix;
 
+import dev.vtlab.jdks.JdkFinder;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** Test helper: the server jar the reactor built before this module's tests (modules build in order). */
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * Test helper: the server jar the reactor built before this module's tests (modules build in order), the other
+ * jars, and the JDKs the servers run on.
+ */
 public final class ServerJar {
 
     private ServerJar() {
@@ -34,6 +41,16 @@ public final class ServerJar {
             throw new IllegalStateException(jar + " is missing: run ./mvnw verify from the repository root");
         }
         return jar;
+    }
+
+    /** A JDK 21 where the build looks, or the rest of the calling test is skipped, saying why. */
+    public static JdkFinder.Jdk jdk21OrSkip() {
+        try {
+            return JdkFinder.ofThisMachine().find("21");
+        } catch (JdkFinder.NotFoundException e) {
+            assumeTrue(false, "JDK 21 part skipped: " + e.getMessage() + " (README: getting a JDK 21)");
+            throw new IllegalStateException("unreachable");
+        }
     }
 
     /** The java launcher of this JVM, which the servers also use. */

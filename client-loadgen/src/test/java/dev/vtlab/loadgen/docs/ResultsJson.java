@@ -1,0 +1,43 @@
+package dev.vtlab.loadgen.docs;
+
+import dev.vtlab.loadgen.json.Json;
+import tools.jackson.databind.JsonNode;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** Test helper: a matrix's results.json, read as the docs checks read it: runs by mode and flags, whole ms. */
+final class ResultsJson {
+
+    private ResultsJson() {
+    }
+
+    static JsonNode read(Path file) throws IOException {
+        return Json.MAPPER.readTree(file.toFile());
+    }
+
+    /** The first repeat of each run of {@code mode}, in the results' order. */
+    static List<JsonNode> firstRepeats(JsonNode results, String mode) {
+        List<JsonNode> runs = new ArrayList<>();
+        for (JsonNode run : results.path("runs")) {
+            if (run.path("repeat").asInt() == 1 && run.path("mode").asString().equals(mode)) {
+                runs.add(run);
+            }
+        }
+        return runs;
+    }
+
+    /** The first repeat of one (mode, flags) run. */
+    static JsonNode run(JsonNode results, String mode, String flags) {
+        return firstRepeats(results, mode).stream().filter(run -> run.path("flags").asString().equals(flags))
+                .findFirst().orElseThrow(() -> new AssertionError("no run " + mode + " " + flags + " in the results"));
+    }
+
+    /** Milliseconds as the pages print them: whole. */
+    static String ms(JsonNode value) {
+        return String.format(Locale.ROOT, "%.0f", value.asDouble());
+    }
+}
