@@ -34,7 +34,7 @@ final class HtmlReport {
             html.append("</ul>");
         }
         html.append("<h2>Pinning</h2><p>").append(Html.escape(ReportContent.PINNING_RULE)).append("</p>")
-                .append(c.pinning() == null ? "<p>No run had a pinned event.</p>" : c.pinning().html());
+                .append(c.pinning() == null ? "<p>" + ReportContent.NO_PINNING + "</p>" : c.pinning().html());
         for (Mode mode : c.modes()) {
             List<RunRecord> runs = c.representatives(mode);
             html.append("<h2>").append(mode.label()).append(" <code>").append(mode.path())

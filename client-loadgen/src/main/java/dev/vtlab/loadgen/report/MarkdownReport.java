@@ -22,7 +22,7 @@ final class MarkdownReport {
             md.append('\n');
         }
         md.append("## Pinning\n\n").append(ReportContent.PINNING_RULE).append("\n\n");
-        md.append(c.pinning() == null ? "No run had a pinned event.\n" : c.pinning().markdown()).append('\n');
+        md.append(c.pinning() == null ? ReportContent.NO_PINNING + "\n" : c.pinning().markdown()).append('\n');
         for (Mode mode : c.modes()) {
             md.append("## ").append(mode.label()).append(" (").append(mode.path()).append(", relevant flags: ")
                     .append(mode.relevantFlags()).append(")\n\n");

@@ -252,6 +252,9 @@ final class ReportContent {
         return new Table(List.of("kind", "where (first frame outside the JDK)", "pinned events", "runs"), rows);
     }
 
+    /** What the pinning section says when {@link #pinning()} has no row. */
+    static final String NO_PINNING = "No run had a pinned event.";
+
     /** What the pinning section shows, and how to find a pin yourself. */
     static final String PINNING_RULE = "Each jdk.VirtualThreadPinned event the server's JFR stream saw (a virtual "
             + "thread that blocked while it could not leave its carrier), grouped by site: class loading (any JDK, "
@@ -260,7 +263,7 @@ final class ReportContent {
             + "initialization or reflection data) that the JDK does not name as such shows under the frame that used "
             + "the class: a handful of events at a library or vtlab frame on JDK 24 or newer are most likely that. "
             + "To find a pin yourself: run the server with -Djdk.tracePinnedThreads=full on JDK 21 to 23, "
-            + "or record with -XX:StartFlightRecording=filename=pins.jfr and read it with "
+            + "or record with -XX:StartFlightRecording=filename=pins.jfr, stop the server and read it with "
             + "jfr print --events jdk.VirtualThreadPinned pins.jfr; jcmd PID Thread.dump_to_file -format=json "
             + "threads.json shows where each virtual thread waits at that moment.";
 
