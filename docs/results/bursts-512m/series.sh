@@ -7,6 +7,9 @@
 #
 #   docs/results/bursts-512m/series.sh OUT_DIR [MODE ...]      (modes: sync async wrapped; default all three)
 #
+# BURST_OPTIONS adds options to each burst's command line (the series with a raised connect timeout:
+# BURST_OPTIONS="--connect-timeout 180s").
+#
 # Writes, per mode, OUT_DIR/MODE/burst-N.json (the load generator's summary), probes-N.txt (seconds and status of
 # each lab probe), live-heap.txt (bytes: at rest, then after each burst) and server.log. Needs JAVA_HOME (JDK 21+),
 # the jars (./mvnw package -DskipTests) and the ports 18090 and 18091 free. Stops the servers it started.
@@ -42,8 +45,9 @@ for mode in "${modes[@]}"; do
         curl -s -o /dev/null -w '%{time_total} %{http_code}\n' --max-time 5 "http://127.0.0.1:$lab/lab/environment" || true
       done ) > "$dir/probes-$n.txt" &
     probes=$!
+    # shellcheck disable=SC2086 # BURST_OPTIONS is a list of options
     "${loadgen[@]}" run --url "http://127.0.0.1:$port" --mode "$mode" --requests $requests --warmup 0 \
-        --json "$dir/burst-$n.json" > "$dir/burst-$n.txt" 2>&1 || true
+        ${BURST_OPTIONS:-} --json "$dir/burst-$n.json" > "$dir/burst-$n.txt" 2>&1 || true
     kill $probes; wait $probes 2>/dev/null || true
     sleep 1
     live_heap >> "$dir/live-heap.txt"
@@ -51,5 +55,5 @@ for mode in "${modes[@]}"; do
   kill $server; wait $server 2>/dev/null || true
   trap - EXIT
 done
-{ echo "commit: $(git rev-parse --short HEAD)"; echo "cores: $(nproc)"; "$java" -version 2>&1 | head -1; } \
-    > "$out/environment.txt"
+{ echo "commit: $(git rev-parse --short HEAD)"; echo "cores: $(nproc)"; "$java" -version 2>&1 | head -1
+  echo "burst options: ${BURST_OPTIONS:-none}"; } > "$out/environment.txt"

@@ -14,28 +14,8 @@ mkdir -p "$out"
 : > "$out/durations.txt"
 server_group=""
 
-step() { # step NAME COMMAND...: runs a foreground step, keeps its output and its duration
-    local name=$1; shift
-    local start=$SECONDS
-    "$@" > "$out/$name.txt" 2>&1
-    echo "$name $((SECONDS - start)) s (exit $?)" >> "$out/durations.txt"
-}
-
-start() { # start NAME COMMAND...: starts a process in the background, waits until PORT (last word of NAME) answers
-    local name=$1 port=$2; shift 2
-    local begin=$SECONDS
-    setsid "$@" > "$out/$name.txt" 2>&1 &
-    server_group=$!
-    for _ in $(seq 1 240); do curl -s -o /dev/null "http://127.0.0.1:$port/" && break; sleep 0.5; done
-    echo "$name started in $((SECONDS - begin)) s" >> "$out/durations.txt"
-}
-
-stop() { # stops the last process started, and everything it started
-    kill -- -"$server_group" 2>/dev/null
-    for _ in $(seq 1 60); do kill -0 "$server_group" 2>/dev/null || break; sleep 0.5; done
-    kill -9 -- -"$server_group" 2>/dev/null
-    true
-}
+# shellcheck source=steps.sh
+. "$(dirname "$0")/steps.sh"
 
 # Exercise 1
 start ex1-server-T-off 8080 ./mvnw -q -Pserver package -pl adapters -am

@@ -74,7 +74,7 @@ class MemoryTablesTest {
 
     @Test
     void every_burst_row_matches_its_run_and_probes() throws Exception {
-        List<MarkdownTables.Row> rows = rows("\\]\\((results/bursts-512m/[a-z]+/burst-\\d\\.json)\\)");
+        List<MarkdownTables.Row> rows = rows("\\]\\((results/bursts-512m[a-z0-9-]*/[a-z]+/burst-\\d\\.json)\\)");
         for (MarkdownTables.Row row : rows) {
             JsonNode run = Json.MAPPER.readTree(row.linked().toFile());
             int n = Integer.parseInt(row.linked().getFileName().toString().replaceAll("\\D", ""));
@@ -168,6 +168,21 @@ class MemoryTablesTest {
             }
         }
         assertThat(vtlabLost && !referenceLost).as("README: only vtlab lost connects at 20,000").isTrue();
+    }
+
+    /** The held-request section quotes the range of vtlab's held rows over both comparisons. */
+    @Test
+    void the_held_request_section_quotes_both_comparisons() throws Exception {
+        double low = Double.MAX_VALUE;
+        double high = 0;
+        for (String folder : new String[] {"compare-webflux", "compare-webflux-2g"}) {
+            JsonNode comparison = Json.MAPPER.readTree(
+                    CommandChecks.root().resolve("docs/results/" + folder + "/comparison.json").toFile());
+            low = Math.min(low, heldLow(comparison, "vtlab"));
+            high = Math.max(high, heldHigh(comparison, "vtlab"));
+        }
+        assertThat(Files.readString(PAGE).replaceAll("\\s+", " ")).contains("and found " + oneDecimal(low / 1024)
+                + " to " + oneDecimal(high / 1024) + " KB (the held rows of both comparisons below)");
     }
 
     private static double heldLow(JsonNode comparison, String server) {

@@ -1,0 +1,270 @@
+package dev.vtlab.loadgen.docs;
+
+import dev.vtlab.loadgen.json.Json;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The instrument and burst figures of docs/benchmarks.md are their results files' own: the load generator against
+ * hey, warm runs, the quick profile's repeated matrices, the HTTP adapter's 10,000 burst and the server without its
+ * bound. Every row whose first cell links a file under docs/results is recomputed from that file, cell by cell, and
+ * the sentences that sum a table up are rebuilt from the same files. A re-measured folder or a mistyped number fails
+ * the build, naming the row.
+ */
+class BenchmarkTablesTest {
+
+    private static final Path PAGE = CommandChecks.root().resolve("docs/benchmarks.md");
+
+    @Test
+    void every_round_against_hey_matches_its_files() throws Exception {
+        List<MarkdownTables.Row> rows = rows("\\]\\((results/loadgen-vs-hey/\\d+/round-\\d+-vtlab\\.json)\\)");
+        for (MarkdownTables.Row row : rows) {
+            Round round = Round.of(row.linked());
+            assertThat(row.cells().getFirst()).as(row.where())
+                    .startsWith(String.format(Locale.ROOT, "[%,d, round %d]", round.requests(), round.number()));
+            assertThat(row.cell("vtlab p99 ms")).as(row.where()).isEqualTo(whole(round.vtlabP99Ms()));
+            assertThat(row.cell("hey p99 ms")).as(row.where()).isEqualTo(whole(round.hey().p99Ms()));
+            assertThat(row.cell("p99 ratio")).as(row.where()).isEqualTo(twoDecimals(round.p99Ratio()));
+            assertThat(row.cell("vtlab CPU ms")).as(row.where()).isEqualTo(whole(round.vtlabCpuMs()));
+            assertThat(row.cell("hey CPU ms")).as(row.where()).isEqualTo(whole(round.heyCpuMs()));
+            assertThat(row.cell("CPU ratio")).as(row.where()).isEqualTo(twoDecimals(round.cpuRatio()));
+            assertThat(row.cell("failed (vtlab / hey)")).as(row.where())
+                    .isEqualTo(round.vtlabFailed() + " / " + (round.requests() - round.hey().ok()));
+        }
+        assertThat(rows).as("rounds against hey in %s", PAGE).hasSizeGreaterThanOrEqualTo(10);
+        StringBuilder summary = new StringBuilder();
+        for (int requests : new int[] {2000, 10000}) {
+            List<Round> rounds = rounds(requests);
+            summary.append(String.format(Locale.ROOT, "At %,d requests the p99 ratio was %s and the CPU ratio %s. ",
+                    requests, range(rounds.stream().mapToDouble(Round::p99Ratio).toArray()),
+                    range(rounds.stream().mapToDouble(Round::cpuRatio).toArray())));
+        }
+        assertThat(prose()).contains(summary.toString().strip());
+    }
+
+    @Test
+    void every_warm_run_series_matches_its_runs() throws Exception {
+        List<MarkdownTables.Row> rows = rows("\\]\\((results/warm-runs/[a-z-]+)/?\\)");
+        Map<String, String> firstRunRatios = new HashMap<>();
+        for (MarkdownTables.Row row : rows) {
+            List<JsonNode> runs = new ArrayList<>();
+            for (int n = 1; Files.exists(row.linked().resolve("run-" + n + ".json")); n++) {
+                runs.add(Json.MAPPER.readTree(row.linked().resolve("run-" + n + ".json").toFile()));
+            }
+            assertThat(runs).as(row.where()).hasSize(5);
+            List<String> p99s = new ArrayList<>();
+            List<String> warmUpRounds = new ArrayList<>();
+            for (JsonNode run : runs) {
+                assertThat(run.path("failed").asLong()).as(row.where()).isZero();
+                p99s.add(whole(run.path("latency").path("p99Ms").asDouble()));
+                warmUpRounds.add(String.valueOf(run.path("warmupP99Ms").size()));
+            }
+            double[] later = runs.subList(1, 5).stream().mapToDouble(r -> r.path("latency").path("p99Ms").asDouble())
+                    .sorted().toArray();
+            double median = (later[1] + later[2]) / 2;
+            assertThat(row.cell("p99 ms, runs 1 to 5")).as(row.where()).isEqualTo(String.join(", ", p99s));
+            assertThat(row.cell("median of runs 2 to 5")).as(row.where()).isEqualTo(whole(median));
+            String firstRunRatio = twoDecimals(runs.getFirst().path("latency").path("p99Ms").asDouble() / median);
+            firstRunRatios.put(row.linked().getFileName().toString(), firstRunRatio);
+            assertThat(row.cell("run 1 / that median")).as(row.where()).isEqualTo("**" + firstRunRatio + "**");
+            assertThat(row.cell("warm-up rounds, runs 1 to 5")).as(row.where())
+                    .isEqualTo(String.join(", ", warmUpRounds));
+        }
+        assertThat(rows).as("warm-run series in %s", PAGE).hasSize(3);
+        // The decision for the default warm-up quotes the three ratios.
+        assertThat(Files.readString(CommandChecks.root().resolve("docs/decisions.md")).replaceAll("\\s+", " "))
+                .contains("had a p99 of " + firstRunRatios.get("cold") + " times the median of the four runs after it "
+                        + "cold, " + firstRunRatios.get("one-round") + " times with one warm-up round of 2000 requests "
+                        + "and " + firstRunRatios.get("default") + " times with the default below");
+    }
+
+    @Test
+    void every_quick_profile_run_matches_its_results() throws Exception {
+        JsonNode seed = ResultsJson.read(CommandChecks.root().resolve("docs/results/seed-2cores/results.json"));
+        List<MarkdownTables.Row> rows = rows("\\]\\((results/quick-profile/run-\\d+/results\\.json)\\)");
+        for (MarkdownTables.Row row : rows) {
+            JsonNode results = ResultsJson.read(row.linked());
+            Duration took = Duration.between(Instant.parse(results.path("started").asString()),
+                    Instant.parse(results.path("finished").asString()));
+            assertThat(row.cell("matrix time")).as(row.where())
+                    .isEqualTo(took.toMinutes() + " min " + took.toSecondsPart() + " s");
+            assertThat(row.cell("verdicts")).as(row.where()).isEqualTo(
+                    verdicts(results).equals(verdicts(seed)) ? "same as seed" : String.join("; ", verdicts(results)));
+            JsonNode tOnSync = effect(results, "sync", "T");
+            assertThat(row.cell("T on sync: p99 x (range)")).as(row.where()).isEqualTo(String.format(Locale.ROOT,
+                    "x%.3f (%.3f-%.3f)", tOnSync.path("medianP99Ratio").asDouble(),
+                    tOnSync.path("p99RatioLow").asDouble(), tOnSync.path("p99RatioHigh").asDouble()));
+            List<Double> noEffect = new ArrayList<>();
+            for (JsonNode effect : results.path("findings").path("flagEffects")) {
+                if (effect.path("verdict").asString().equals("NO_EFFECT")) {
+                    noEffect.add(effect.path("medianP99Ratio").asDouble());
+                }
+            }
+            assertThat(row.cell("every \"no effect\": median p99 x, lowest to highest")).as(row.where())
+                    .isEqualTo(String.format(Locale.ROOT, "x%.2f to x%.2f",
+                            noEffect.stream().mapToDouble(Double::doubleValue).min().orElseThrow(),
+                            noEffect.stream().mapToDouble(Double::doubleValue).max().orElseThrow()));
+        }
+        assertThat(rows).as("quick-profile runs in %s", PAGE).hasSizeGreaterThanOrEqualTo(3);
+    }
+
+    @Test
+    void every_http_adapter_burst_matches_its_run() throws Exception {
+        List<MarkdownTables.Row> rows = rows("\\]\\((results/http-adapter-10k/[0-9a-z]+/burst\\.json)\\)");
+        for (MarkdownTables.Row row : rows) {
+            JsonNode run = Json.MAPPER.readTree(row.linked().toFile());
+            assertThat(row.cells().getFirst()).as(row.where())
+                    .startsWith("[`-Xmx" + row.linked().getParent().getFileName() + "`]");
+            burstCells(row, run);
+            assertThat(row.cell("max-connections")).as(row.where())
+                    .isEqualTo(maxConnections(Files.readString(row.linked().resolveSibling("server.log"))));
+            JsonNode jvm = run.path("serverJvm");
+            assertThat(row.cell("platform threads peak")).as(row.where())
+                    .isEqualTo(jvm.isMissingNode() || jvm.isNull() ? "-" : jvm.path("platformThreadsPeak").asString());
+            assertThat(row.cell("saved at the store")).as(row.where()).isEqualTo(Json.MAPPER.readTree(
+                    row.linked().resolveSibling("stats.json").toFile()).path("saved").asString());
+        }
+        assertThat(rows).as("HTTP adapter bursts in %s", PAGE).hasSize(2);
+
+        List<MarkdownTables.Row> store = rows("\\]\\((results/http-adapter-10k/store-alone/hey\\.txt)\\)");
+        assertThat(store).as("the store-alone row in %s", PAGE).hasSize(1);
+        MarkdownTables.Row row = store.getFirst();
+        HeyReport saves = HeyReport.read(row.linked());
+        assertThat(row.cell("answered 201")).as(row.where()).isEqualTo(String.valueOf(saves.ok()));
+        assertThat(row.cell("p99 ms")).as(row.where()).isEqualTo(whole(saves.p99Ms()));
+        assertThat(row.cell("saved at the store")).as(row.where()).isEqualTo(Json.MAPPER.readTree(
+                row.linked().resolveSibling("stats.json").toFile()).path("saved").asString());
+        Matcher hwm = Pattern.compile("(?m)^VmHWM:\\s+(\\d+) kB$")
+                .matcher(Files.readString(row.linked().resolveSibling("store-status.txt")));
+        assertThat(hwm.find()).as(row.where()).isTrue();
+        assertThat(row.cell("resident peak MB")).as(row.where())
+                .isEqualTo(whole(Long.parseLong(hwm.group(1)) / 1024.0));
+    }
+
+    @Test
+    void both_servers_of_the_bound_comparison_match_their_runs_and_logs() throws Exception {
+        List<MarkdownTables.Row> rows = rows("\\]\\((results/without-the-bound/[0-9a-z-]+/burst-\\d+\\.json)\\)");
+        for (MarkdownTables.Row row : rows) {
+            JsonNode run = Json.MAPPER.readTree(row.linked().toFile());
+            assertThat(row.cell("burst")).as(row.where())
+                    .isEqualTo(String.format(Locale.ROOT, "%,d", run.path("requests").asInt()));
+            burstCells(row, run);
+            String log = Files.readString(row.linked().resolveSibling(
+                    row.linked().getFileName().toString().replace("burst-", "server-").replace(".json", ".log")));
+            Matcher exit = Pattern.compile("server exit code: (\\d+)").matcher(log);
+            assertThat(exit.find()).as(row.where()).isTrue();
+            String expected = log.contains("java.lang.OutOfMemoryError")
+                    ? "ran out of heap and exited (code " + exit.group(1) + ")"
+                    : "answered to the end, stopped by the script (code " + exit.group(1) + ")";
+            assertThat(row.cells().getFirst()).as(row.where()).startsWith("[" + expected + "]");
+            assertThat(row.cell("max-connections")).as(row.where()).isEqualTo(maxConnections(log));
+        }
+        assertThat(rows).as("the bound comparison in %s", PAGE).hasSize(4);
+    }
+
+    /** The cells every burst row shares, from the load generator's summary. */
+    private static void burstCells(MarkdownTables.Row row, JsonNode run) {
+        assertThat(row.cell("succeeded")).as(row.where()).isEqualTo(run.path("succeeded").asString());
+        assertThat(row.cell("failed")).as(row.where()).isEqualTo(ResultsTablesTest.causes(run));
+        assertThat(row.cell("p99 ms")).as(row.where()).isEqualTo(run.path("latency").path("count").asLong() == 0
+                ? "-" : whole(run.path("latency").path("p99Ms").asDouble()));
+    }
+
+    /** From the server's start-up line: {@code Tomcat holds at most N connections at once (...)}. */
+    private static String maxConnections(String log) {
+        Matcher bound = Pattern.compile("Tomcat holds at most (\\d+) connections").matcher(log);
+        return bound.find() ? bound.group(1) : "?";
+    }
+
+    private record Round(int requests, int number, double vtlabP99Ms, double vtlabCpuMs, long vtlabFailed,
+                         HeyReport hey, double heyCpuMs) {
+
+        static Round of(Path vtlabJson) throws IOException {
+            JsonNode run = Json.MAPPER.readTree(vtlabJson.toFile());
+            Matcher name = Pattern.compile("round-(\\d+)-vtlab\\.json").matcher(vtlabJson.getFileName().toString());
+            assertThat(name.matches()).isTrue();
+            return new Round(run.path("requests").asInt(), Integer.parseInt(name.group(1)),
+                    run.path("latency").path("p99Ms").asDouble(), run.path("clientCpuMs").asDouble(),
+                    run.path("failed").asLong(),
+                    HeyReport.read(vtlabJson.resolveSibling("round-" + name.group(1) + "-hey.txt")),
+                    HeyReport.cpuMs(vtlabJson.resolveSibling("round-" + name.group(1) + "-hey-cpu.txt")));
+        }
+
+        double p99Ratio() {
+            return vtlabP99Ms / hey.p99Ms();
+        }
+
+        double cpuRatio() {
+            return vtlabCpuMs / heyCpuMs;
+        }
+    }
+
+    private static List<Round> rounds(int requests) throws IOException {
+        List<Round> rounds = new ArrayList<>();
+        Path folder = CommandChecks.root().resolve("docs/results/loadgen-vs-hey/" + requests);
+        for (int n = 1; Files.exists(folder.resolve("round-" + n + "-vtlab.json")); n++) {
+            rounds.add(Round.of(folder.resolve("round-" + n + "-vtlab.json")));
+        }
+        assertThat(rounds).as("rounds in %s", folder).isNotEmpty();
+        return rounds;
+    }
+
+    private static List<String> verdicts(JsonNode results) {
+        List<String> verdicts = new ArrayList<>();
+        for (JsonNode effect : results.path("findings").path("flagEffects")) {
+            verdicts.add(effect.path("mode").asString() + " " + effect.path("flag").asString() + " "
+                    + effect.path("verdict").asString());
+        }
+        return verdicts;
+    }
+
+    private static JsonNode effect(JsonNode results, String mode, String flag) {
+        for (JsonNode effect : results.path("findings").path("flagEffects")) {
+            if (effect.path("mode").asString().equals(mode) && effect.path("flag").asString().equals(flag)) {
+                return effect;
+            }
+        }
+        throw new AssertionError("no finding for " + mode + " " + flag);
+    }
+
+    private static String range(double[] values) {
+        double low = Double.MAX_VALUE;
+        double high = -Double.MAX_VALUE;
+        for (double value : values) {
+            low = Math.min(low, value);
+            high = Math.max(high, value);
+        }
+        return twoDecimals(low) + " to " + twoDecimals(high);
+    }
+
+    private static String prose() throws IOException {
+        return Files.readString(PAGE).replaceAll("\\s+", " ");
+    }
+
+    private static List<MarkdownTables.Row> rows(String link) throws IOException {
+        return MarkdownTables.rowsLinking(PAGE, Pattern.compile(link));
+    }
+
+    private static String whole(double value) {
+        return String.format(Locale.ROOT, "%.0f", value);
+    }
+
+    private static String twoDecimals(double value) {
+        return String.format(Locale.ROOT, "%.2f", value);
+    }
+}
