@@ -14,6 +14,7 @@
 # each lab probe), live-heap.txt (bytes: at rest, then after each burst) and server.log. Needs JAVA_HOME (JDK 21+),
 # the jars (./mvnw package -DskipTests) and the ports 18090 and 18091 free. Stops the servers it started.
 set -euo pipefail
+source "$(dirname "$0")/../common.sh"
 [ $# -ge 1 ] || { echo "usage: $0 OUT_DIR [sync|async|wrapped ...]" >&2; exit 2; }
 out=$1; shift
 modes=("$@"); [ ${#modes[@]} -gt 0 ] || modes=(sync async wrapped)
@@ -35,7 +36,7 @@ for mode in "${modes[@]}"; do
       --vtlab.repository.count-delay=1s --vtlab.repository.save-delay=1s > "$dir/server.log" 2>&1 &
   server=$!
   trap 'kill $server 2>/dev/null; wait $server 2>/dev/null || true' EXIT
-  for _ in $(seq 1 120); do curl -sf -o /dev/null "http://127.0.0.1:$lab/lab/environment" && break; sleep 0.5; done
+  wait_for "http://127.0.0.1:$lab/lab/environment"
   "${loadgen[@]}" run --url "http://127.0.0.1:$port" --mode "$mode" --requests 500 --warmup 0 > /dev/null
   live_heap > "$dir/live-heap.txt"
   n=0
@@ -55,5 +56,5 @@ for mode in "${modes[@]}"; do
   kill $server; wait $server 2>/dev/null || true
   trap - EXIT
 done
-{ echo "commit: $(git rev-parse --short HEAD)"; echo "cores: $(nproc)"; "$java" -version 2>&1 | head -1
+{ environment_lines "$java"
   echo "burst options: ${BURST_OPTIONS:-none}"; } > "$out/environment.txt"

@@ -14,6 +14,7 @@
 # generator's summary) and OUT_DIR/environment.txt. Needs a JDK 21+ as JAVA_HOME (java and jcmd), the load
 # generator's jar (./mvnw package -DskipTests), ss (iproute2), and the port 18190 free. Stops the server it started.
 set -euo pipefail
+source "$(dirname "$0")/../common.sh"
 [ $# -ge 3 ] || { echo "usage: $0 OUT_DIR SERVER_JAR MODE [server arguments...]" >&2; exit 2; }
 out=$1 jar=$2 mode=$3; shift 3
 java_home=${JAVA_HOME:?set JAVA_HOME to a JDK 21+}
@@ -23,7 +24,7 @@ mkdir -p "$out"
 "$java_home/bin/java" -Xmx1g -jar "$jar" --server.port=$port "$@" > "$out/server.log" 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null; wait $server 2>/dev/null || true' EXIT
-for _ in $(seq 1 120); do curl -sf -o /dev/null "http://127.0.0.1:$port/lab/environment" && break; sleep 0.5; done
+wait_for "http://127.0.0.1:$port/lab/environment"
 PATH="$java_home/bin:$PATH" "${loadgen[@]}" run --url "http://127.0.0.1:$port" --mode "$mode" --requests 500 \
     --warmup 0 > /dev/null
 "$java_home/bin/jcmd" $server GC.class_histogram > "$out/at-rest.txt"
@@ -41,6 +42,5 @@ sleep 0.5   # every request read and waiting in the repository (its virtual thre
 after=$(ss -Htn state established "( sport = :$port )" | wc -l)   # a request ends by closing its connection
 wait $client
 { echo "held connections: $held of $burst when the histogram began, $after when it ended"
-  echo "commit: $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- . ':!docs' || echo ' (with changes)')"
-  echo "server: $jar, mode $mode, $*"; echo "cores: $(nproc)"; "$java_home/bin/java" -version 2>&1 | head -1; } \
+  echo "server: $jar, mode $mode, $*"; environment_lines "$java_home/bin/java"; } \
     > "$out/environment.txt"

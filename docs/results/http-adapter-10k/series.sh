@@ -10,6 +10,7 @@
 # load generator's summary), stats.json and server.log. Needs JAVA_HOME (JDK 21+), the jars (./mvnw package
 # -DskipTests), hey (HEY=/path/to/hey, or on the PATH) and the ports 18081 and 18090 free.
 set -euo pipefail
+source "$(dirname "$0")/../common.sh"
 [ $# -ge 1 ] || { echo "usage: $0 OUT_DIR [HEAP ...]" >&2; exit 2; }
 out=$1; shift
 heaps=("$@"); [ ${#heaps[@]} -gt 0 ] || heaps=(512m 2g)
@@ -23,7 +24,7 @@ trap stop EXIT
 start_store() {   # $1: its log
   "$java" -jar downstream/target/vtlab-downstream-exec.jar visit-store --port $store_port > "$1" 2>&1 &
   store=$!
-  for _ in $(seq 1 120); do curl -sf -o /dev/null "http://127.0.0.1:$store_port/stats" && return; sleep 0.5; done
+  wait_for "http://127.0.0.1:$store_port/stats"
 }
 mkdir -p "$out/store-alone"
 start_store "$out/store-alone/store.log"
@@ -39,13 +40,13 @@ for heap in "${heaps[@]}"; do
       --vtlab.virtual-threads.tomcat=true --vtlab.repository.kind=http \
       --vtlab.repository.url=http://127.0.0.1:$store_port > "$dir/server.log" 2>&1 &
   server=$!
-  for _ in $(seq 1 120); do curl -sf -o /dev/null "http://127.0.0.1:$port/lab/environment" && break; sleep 0.5; done
+  wait_for "http://127.0.0.1:$port/lab/environment"
   java_loadgen=("$java" @client-loadgen/jvm.options -jar client-loadgen/target/vtlab-loadgen.jar)
   "${java_loadgen[@]}" run --url "http://127.0.0.1:$port" --mode sync --requests 10000 --timeout 120s \
       --json "$dir/burst.json" > "$dir/burst.txt" 2>&1 || true
   curl -s "http://127.0.0.1:$store_port/stats" > "$dir/stats.json"
   stop
 done
-{ echo "commit: $(git rev-parse --short HEAD)"; echo "cores: $(nproc)"; "$java" -version 2>&1 | head -1
+{ environment_lines "$java"
   echo "hey: $(go version -m "$(command -v "$hey")" 2>/dev/null | awk '$1 == "mod" {print $2, $3}')"; } \
     > "$out/environment.txt"

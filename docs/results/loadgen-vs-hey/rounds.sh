@@ -10,6 +10,7 @@
 # JAVA_HOME (JDK 21+), the jars (./mvnw package -DskipTests), hey on the PATH (or HEY=/path/to/hey; `go install
 # github.com/rakyll/hey@v0.1.5`), /usr/bin/time and the port 18094 free. Stops the server it started.
 set -euo pipefail
+source "$(dirname "$0")/../common.sh"
 [ $# -ge 1 ] || { echo "usage: $0 OUT_DIR [BURST ...]" >&2; exit 2; }
 out=$1; shift
 bursts=("$@"); [ ${#bursts[@]} -gt 0 ] || bursts=(2000 10000)
@@ -25,7 +26,7 @@ for n in "${bursts[@]}"; do
       --vtlab.virtual-threads.tomcat=true > "$dir/server.log" 2>&1 &
   server=$!
   trap 'kill $server 2>/dev/null; wait $server 2>/dev/null || true' EXIT
-  for _ in $(seq 1 120); do curl -sf -o /dev/null "http://127.0.0.1:$port/lab/environment" && break; sleep 0.5; done
+  wait_for "http://127.0.0.1:$port/lab/environment"
   "$hey" -n "$n" -c "$n" -t 120 "http://127.0.0.1:$port/sync" > "$dir/warm-up-hey.txt"
   for r in $(seq 1 "$rounds"); do
     sleep 3
@@ -38,5 +39,5 @@ for n in "${bursts[@]}"; do
   kill $server; wait $server 2>/dev/null || true
   trap - EXIT
 done
-{ echo "commit: $(git rev-parse --short HEAD)"; echo "cores: $(nproc)"; "$java" -version 2>&1 | head -1
+{ environment_lines "$java"
   echo "hey: $(go version -m "$(command -v "$hey")" 2>/dev/null | awk '$1 == "mod" {print $2, $3}')"; } > "$out/environment.txt"

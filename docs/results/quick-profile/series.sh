@@ -9,6 +9,7 @@
 # per-request files, server logs and the HTML report are removed to keep the folder small), OUT_DIR/run-N.log and
 # OUT_DIR/environment.txt. Needs JAVA_HOME (JDK 21+), the jars (./mvnw package -DskipTests) and the matrix's ports.
 set -euo pipefail
+source "$(dirname "$0")/../common.sh"
 [ $# -eq 1 ] || { echo "usage: $0 OUT_DIR" >&2; exit 2; }
 out=$1
 java=${JAVA_HOME:?set JAVA_HOME to a JDK 21+}/bin/java
@@ -17,5 +18,5 @@ for n in $(seq 1 "${RUNS:-3}"); do
       --out "$out/run-$n" > "$out/run-$n.log" 2>&1
   rm -rf "$out/run-$n/requests" "$out/run-$n/servers" "$out/run-$n/report.html" "$out/run-$n/results.csv"
 done
-{ echo "commit: $(git rev-parse --short HEAD)"; echo "cores: $(nproc)"; "$java" -version 2>&1 | head -1; } \
+{ environment_lines "$java"; } \
     > "$out/environment.txt"

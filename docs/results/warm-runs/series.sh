@@ -9,6 +9,7 @@
 # Writes OUT_DIR/VARIANT/run-N.json and .txt (the load generator's summary, with each warm-up round's p99) and
 # server.log. Needs JAVA_HOME (JDK 21+), the jars (./mvnw package -DskipTests) and the port 18096 free.
 set -euo pipefail
+source "$(dirname "$0")/../common.sh"
 [ $# -ge 1 ] || { echo "usage: $0 OUT_DIR [cold|one-round|default ...]" >&2; exit 2; }
 out=$1; shift
 variants=("$@"); [ ${#variants[@]} -gt 0 ] || variants=(cold one-round default)
@@ -28,7 +29,7 @@ for variant in "${variants[@]}"; do
       --vtlab.virtual-threads.tomcat=true > "$dir/server.log" 2>&1 &
   server=$!
   trap 'kill $server 2>/dev/null; wait $server 2>/dev/null || true' EXIT
-  for _ in $(seq 1 120); do curl -sf -o /dev/null "http://127.0.0.1:$port/lab/environment" && break; sleep 0.5; done
+  wait_for "http://127.0.0.1:$port/lab/environment"
   for n in $(seq 1 "$runs"); do
     "${loadgen[@]}" run --url "http://127.0.0.1:$port" --mode sync --requests 2000 ${warmup[@]+"${warmup[@]}"} \
         --json "$dir/run-$n.json" > "$dir/run-$n.txt" 2>&1 || true
@@ -37,5 +38,5 @@ for variant in "${variants[@]}"; do
   kill $server; wait $server 2>/dev/null || true
   trap - EXIT
 done
-{ echo "commit: $(git rev-parse --short HEAD)"; echo "cores: $(nproc)"; "$java" -version 2>&1 | head -1; } \
+{ environment_lines "$java"; } \
     > "$out/environment.txt"

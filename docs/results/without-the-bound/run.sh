@@ -11,6 +11,7 @@
 # generator's summary) and server-N.log (with the server's exit code on its last line). Needs JAVA_HOME (JDK 21+),
 # the jars (./mvnw package -DskipTests) and the port 18090 free.
 set -euo pipefail
+source "$(dirname "$0")/../common.sh"
 [ $# -ge 1 ] || { echo "usage: $0 OUT_DIR [BURST ...]" >&2; exit 2; }
 out=$1; shift
 bursts=("$@"); [ ${#bursts[@]} -gt 0 ] || bursts=(10000 20000)
@@ -24,7 +25,7 @@ for variant in bound max-connections-16384; do
         --vtlab.virtual-threads.tomcat=true ${extra[@]+"${extra[@]}"} > "$dir/server-$n.log" 2>&1 &
     server=$!
     trap 'kill $server 2>/dev/null; wait $server 2>/dev/null || true' EXIT
-    for _ in $(seq 1 120); do curl -sf -o /dev/null "http://127.0.0.1:$port/lab/environment" && break; sleep 0.5; done
+    wait_for "http://127.0.0.1:$port/lab/environment"
     "$java" @client-loadgen/jvm.options -jar client-loadgen/target/vtlab-loadgen.jar run \
         --url "http://127.0.0.1:$port" --mode sync --requests "$n" --timeout 120s \
         --json "$dir/burst-$n.json" > "$dir/burst-$n.txt" 2>&1 || true
@@ -34,5 +35,5 @@ for variant in bound max-connections-16384; do
     trap - EXIT
   done
 done
-{ echo "commit: $(git rev-parse --short HEAD)"; echo "cores: $(nproc)"; "$java" -version 2>&1 | head -1; } \
+{ environment_lines "$java"; } \
     > "$out/environment.txt"

@@ -312,7 +312,8 @@ class StartupSettingsTest {
         assertThat(InFlightBound.maxConnections(512L << 20, InFlightBound.SLEEPY_REQUEST_BYTES)).isEqualTo(3328);
         // (1024 - 96) MB / 2 / 64 KB
         assertThat(InFlightBound.maxConnections(1L << 30, InFlightBound.SLEEPY_REQUEST_BYTES)).isEqualTo(7424);
-        assertThat(InFlightBound.maxConnections(512L << 20, InFlightBound.HTTP_REQUEST_BYTES)).isEqualTo(1121);
+        // (512 - 96) MB / 2 / 72 KB
+        assertThat(InFlightBound.maxConnections(512L << 20, InFlightBound.HTTP_REQUEST_BYTES)).isEqualTo(2958);
         assertThat(InFlightBound.maxConnections(64L << 20, InFlightBound.SLEEPY_REQUEST_BYTES)).isEqualTo(100);
         assertThat(InFlightBound.maxConnections(16L << 30, InFlightBound.SLEEPY_REQUEST_BYTES)).isEqualTo(8192);
     }

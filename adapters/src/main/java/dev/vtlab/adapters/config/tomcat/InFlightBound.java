@@ -20,12 +20,12 @@ import java.util.stream.StreamSupport;
  * where they cost no heap.
  * <pre>
  *   max-connections = (max heap - 96 MB) x 1/2 / cost of one request, between 100 and 8192 (Boot's default)
- *   cost of one request: 64 KB (sleepy and JDBC adapters), 190 KB (HTTP adapter: its client connection too)
+ *   cost of one request: 64 KB (sleepy and JDBC adapters), 72 KB (HTTP adapter: its client connection too)
  * </pre>
- * The costs are measured (docs/benchmarks.md, "What a held request costs": 62 and 63 KB with T on after the cuts
- * of {@link TomcatBurstConfiguration}, 74 and 76 KB before them; the HTTP adapter's 190 KB was measured before
- * them); 96 MB is the server's own heap at rest, and the other half is
- * headroom for garbage not yet collected. It is only a default: {@code server.tomcat.max-connections}, set
+ * The costs are the largest measured ones rounded up (docs/benchmarks.md, "What a held request costs", T on,
+ * after the cuts of {@link TomcatBurstConfiguration}: 61.0 and 61.7 KB with the sleepy adapter, 67.0 and 68.9 KB
+ * with the HTTP adapter); 96 MB is the server's own heap at rest, and the other half is headroom for garbage not
+ * yet collected. It is only a default: {@code server.tomcat.max-connections}, set
  * anywhere, wins.
  */
 public final class InFlightBound implements EnvironmentPostProcessor {
@@ -33,7 +33,7 @@ public final class InFlightBound implements EnvironmentPostProcessor {
     static final String MAX_CONNECTIONS = "server.tomcat.max-connections";
     static final long BASELINE_BYTES = 96L << 20;
     public static final long SLEEPY_REQUEST_BYTES = 64L << 10;
-    public static final long HTTP_REQUEST_BYTES = 190L << 10;
+    public static final long HTTP_REQUEST_BYTES = 72L << 10;
     static final int MIN = 100;
     static final int MAX = 8192;
     private static final String SOURCE = "vtlab in-flight bound (from the heap)";
