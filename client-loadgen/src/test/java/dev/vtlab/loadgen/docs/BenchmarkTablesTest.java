@@ -101,8 +101,7 @@ class BenchmarkTablesTest {
             JsonNode results = ResultsJson.read(row.linked());
             Duration took = Duration.between(Instant.parse(results.path("started").asString()),
                     Instant.parse(results.path("finished").asString()));
-            assertThat(row.cell("matrix time")).as(row.where())
-                    .isEqualTo(took.toMinutes() + " min " + took.toSecondsPart() + " s");
+            assertThat(row.cell("matrix time")).as(row.where()).isEqualTo(minutesAndSeconds(took));
             assertThat(row.cell("verdicts")).as(row.where()).isEqualTo(
                     verdicts(results).equals(verdicts(seed)) ? "same as seed" : String.join("; ", verdicts(results)));
             JsonNode tOnSync = effect(results, "sync", "T");
@@ -127,7 +126,7 @@ class BenchmarkTablesTest {
     void every_http_adapter_burst_matches_its_run() throws Exception {
         List<MarkdownTables.Row> rows = rows("\\]\\((results/http-adapter-10k/[0-9a-z]+/burst\\.json)\\)");
         for (MarkdownTables.Row row : rows) {
-            JsonNode run = Json.MAPPER.readTree(row.linked().toFile());
+            JsonNode run = burst(row.linked());
             assertThat(row.cells().getFirst()).as(row.where())
                     .startsWith("[`-Xmx" + row.linked().getParent().getFileName() + "`]");
             burstCells(row, run);
@@ -160,7 +159,7 @@ class BenchmarkTablesTest {
     void both_servers_of_the_bound_comparison_match_their_runs_and_logs() throws Exception {
         List<MarkdownTables.Row> rows = rows("\\]\\((results/without-the-bound/[0-9a-z-]+/burst-\\d+\\.json)\\)");
         for (MarkdownTables.Row row : rows) {
-            JsonNode run = Json.MAPPER.readTree(row.linked().toFile());
+            JsonNode run = burst(row.linked());
             assertThat(row.cell("burst")).as(row.where())
                     .isEqualTo(String.format(Locale.ROOT, "%,d", run.path("requests").asInt()));
             burstCells(row, run);
@@ -175,6 +174,53 @@ class BenchmarkTablesTest {
             assertThat(row.cell("max-connections")).as(row.where()).isEqualTo(maxConnections(log));
         }
         assertThat(rows).as("the bound comparison in %s", PAGE).hasSize(4);
+    }
+
+    /** The sentences that read the bound comparison, the HTTP adapter's bursts and the quick profile's runs. */
+    @Test
+    void the_sentences_beside_the_tables_quote_their_files() throws Exception {
+        Path results = CommandChecks.root().resolve("docs/results");
+        JsonNode bounded10k = burst(results.resolve("without-the-bound/bound/burst-10000.json"));
+        JsonNode unbounded10k = burst(results.resolve("without-the-bound/max-connections-16384/burst-10000.json"));
+        JsonNode bounded20k = burst(results.resolve("without-the-bound/bound/burst-20000.json"));
+        assertThat(prose()).contains(String.format(Locale.ROOT, "faster (p99 %s against %s ms)",
+                whole(p99(unbounded10k)), whole(p99(bounded10k))))
+                .contains(String.format(Locale.ROOT, "answered %,d of the %,d; the other %,d gave up connecting",
+                        bounded20k.path("succeeded").asLong(), bounded20k.path("requests").asLong(),
+                        bounded20k.path("failed").asLong()));
+
+        JsonNode http512m = burst(results.resolve("http-adapter-10k/512m/burst.json"));
+        JsonNode http2g = burst(results.resolve("http-adapter-10k/2g/burst.json"));
+        assertThat(prose()).contains(String.format(Locale.ROOT, "%d rounds at 512 MB, %d at 2 GB",
+                        http512m.path("warmupP99Ms").size(), http2g.path("warmupP99Ms").size()))
+                .contains(String.format(Locale.ROOT, "start-up line: %s at 512 MB, and the cap of %s at 2 GB",
+                        maxConnections(Files.readString(results.resolve("http-adapter-10k/512m/server.log"))),
+                        maxConnections(Files.readString(results.resolve("http-adapter-10k/2g/server.log")))))
+                .contains(String.format(Locale.ROOT, "about the same p99 (%s and %s ms)",
+                        whole(p99(http512m)), whole(p99(http2g))));
+
+        List<Duration> matrixTimes = new ArrayList<>();
+        for (int n = 1; Files.exists(results.resolve("quick-profile/run-" + n + "/results.json")); n++) {
+            JsonNode run = ResultsJson.read(results.resolve("quick-profile/run-" + n + "/results.json"));
+            matrixTimes.add(Duration.between(Instant.parse(run.path("started").asString()),
+                    Instant.parse(run.path("finished").asString())));
+        }
+        Duration fastest = matrixTimes.stream().min(Duration::compareTo).orElseThrow();
+        Duration slowest = matrixTimes.stream().max(Duration::compareTo).orElseThrow();
+        assertThat(prose()).contains("The matrix took " + minutesAndSeconds(fastest) + " to "
+                + minutesAndSeconds(slowest) + ";");
+    }
+
+    private static JsonNode burst(Path json) throws IOException {
+        return Json.MAPPER.readTree(json.toFile());
+    }
+
+    private static double p99(JsonNode burst) {
+        return burst.path("latency").path("p99Ms").asDouble();
+    }
+
+    private static String minutesAndSeconds(Duration took) {
+        return took.toMinutes() + " min " + took.toSecondsPart() + " s";
     }
 
     /** The cells every burst row shares, from the load generator's summary. */

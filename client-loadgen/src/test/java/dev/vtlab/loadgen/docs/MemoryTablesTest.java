@@ -35,7 +35,7 @@ class MemoryTablesTest {
         for (MarkdownTables.Row row : rows) {
             HeapHistogram atRest = HeapHistogram.parse(Files.readString(row.linked().resolve("at-rest.txt")));
             HeapHistogram held = HeapHistogram.parse(Files.readString(row.linked().resolve("held.txt")));
-            double total = kb(held.totalBytes() - atRest.totalBytes());
+            double total = heldKb(row.linked());
             double bytes = grown(atRest, held, "[B");
             double chars = grown(atRest, held, "[C");
             double stack = grown(atRest, held, "jdk.internal.vm.StackChunk");
@@ -168,6 +168,32 @@ class MemoryTablesTest {
             }
         }
         assertThat(vtlabLost && !referenceLost).as("README: only vtlab lost connects at 20,000").isTrue();
+    }
+
+    /** The prose quotes the held rows after the cuts and with the HTTP adapter, and the 180 s series' slowest. */
+    @Test
+    void the_memory_sentences_quote_their_rows() throws Exception {
+        Path held = CommandChecks.root().resolve("docs/results/held-request");
+        String after = oneDecimal(heldKb(held.resolve("after-cuts-1"))) + " and "
+                + oneDecimal(heldKb(held.resolve("after-cuts-2")));
+        String http = oneDecimal(heldKb(held.resolve("http-adapter-1"))) + " and "
+                + oneDecimal(heldKb(held.resolve("http-adapter-2")));
+        String page = Files.readString(PAGE).replaceAll("\\s+", " ");
+        assertThat(page).contains("**It is not met: " + after + " KB** (" + http + " with the HTTP adapter)")
+                .contains("a held request costs " + http + " KB with the HTTP adapter");
+        Path series = CommandChecks.root().resolve("docs/results/bursts-512m-connect-180s/sync");
+        assertThat(page).contains(String.format(Locale.ROOT, "their slowest took %.1f and %.1f s",
+                slowestSeconds(series.resolve("burst-3.json")), slowestSeconds(series.resolve("burst-4.json"))));
+    }
+
+    private static double slowestSeconds(Path burst) throws IOException {
+        return Json.MAPPER.readTree(burst.toFile()).path("latency").path("maxMs").asDouble() / 1000;
+    }
+
+    /** Live heap per held request of one measure.sh folder: the histograms' growth over the burst. */
+    private static double heldKb(Path folder) throws IOException {
+        return kb(HeapHistogram.parse(Files.readString(folder.resolve("held.txt"))).totalBytes()
+                - HeapHistogram.parse(Files.readString(folder.resolve("at-rest.txt"))).totalBytes());
     }
 
     /** The held-request section quotes the range of vtlab's held rows over both comparisons. */
