@@ -8,14 +8,10 @@
 #
 # Needs the ports 8080 and 8081 free, curl, and a first build done (./mvnw -q package -DskipTests).
 set -uo pipefail
-[ $# -eq 1 ] || { echo "usage: $0 OUT_DIR" >&2; exit 2; }
-out=$1
-mkdir -p "$out"
-: > "$out/durations.txt"
-server_group=""
 
 # shellcheck source=steps.sh
 . "$(dirname "$0")/steps.sh"
+begin "$@"
 
 # Exercise 1
 start ex1-server-T-off 8080 ./mvnw -q -Pserver package -pl adapters -am
@@ -27,10 +23,7 @@ stop
 
 # Exercise 2
 start ex2-server-A-on 8080 ./mvnw -q -Pserver package -pl adapters -am -Dvtlab.server.args="--vtlab.virtual-threads.async-executor=true"
-step ex2-reset curl -s -X POST http://127.0.0.1:8080/lab/threads/reset
-step ex2-async curl -s 'http://127.0.0.1:8080/async?name=Ada'
-step ex2-callable curl -s 'http://127.0.0.1:8080/callable?name=Ada'
-step ex2-threads curl -s http://127.0.0.1:8080/lab/threads
+thread_map ex2 async callable
 step ex2-burst-A-on ./mvnw -q -Pexperiment package -pl client-loadgen -Dvtlab.args="run --mode callable --requests 2000 --warmup 200"
 stop
 start ex2-server-A-off 8080 ./mvnw -q -Pserver package -pl adapters -am
@@ -59,22 +52,19 @@ step ex4-git-diff git diff --stat -- domain application
 
 # Exercise 5
 start ex5-server-all-on 8080 ./mvnw -q -Pserver package -pl adapters -am -Dvtlab.server.args="--vtlab.virtual-threads.tomcat=true --vtlab.virtual-threads.async-executor=true --vtlab.virtual-threads.wrapper=true --vtlab.virtual-threads.repository=true"
-step ex5-reset curl -s -X POST http://127.0.0.1:8080/lab/threads/reset
-step ex5-callable curl -s 'http://127.0.0.1:8080/callable?name=Ada'
-step ex5-threads curl -s http://127.0.0.1:8080/lab/threads
+thread_map ex5 callable
 stop
 
 # Exercise 6
 start ex6-server-T-on 8080 ./mvnw -q -Pserver package -pl adapters -am -Dvtlab.server.jvm="-Xmx512m -XX:+ExitOnOutOfMemoryError" -Dvtlab.server.args="--vtlab.virtual-threads.tomcat=true"
-step ex6-heap-before curl -s -X POST http://127.0.0.1:8080/lab/jvm/histogram
+live_heap ex6-heap-before
 step ex6-burst-T-on ./mvnw -q -Pexperiment package -pl client-loadgen -Dvtlab.args="run --mode sync --requests 10000 --timeout 120s --warmup 200"
-step ex6-heap-after curl -s -X POST http://127.0.0.1:8080/lab/jvm/histogram
+live_heap ex6-heap-after
 step ex6-burst-T-on-again ./mvnw -q -Pexperiment package -pl client-loadgen -Dvtlab.args="run --mode sync --requests 10000 --timeout 120s --warmup 200"
-step ex6-heap-after-again curl -s -X POST http://127.0.0.1:8080/lab/jvm/histogram
+live_heap ex6-heap-after-again
 stop
 start ex6-server-T-off 8080 ./mvnw -q -Pserver package -pl adapters -am -Dvtlab.server.jvm="-Xmx512m -XX:+ExitOnOutOfMemoryError"
 step ex6-burst-T-off ./mvnw -q -Pexperiment package -pl client-loadgen -Dvtlab.args="run --mode sync --requests 10000 --timeout 120s --warmup 200"
 stop
-# The class histograms are long: kept are their header, the 20 largest classes and the Total line.
-for histogram in "$out"/ex6-heap-*.txt; do sed -i -n '1,23p;$p' "$histogram"; done
+trim_histograms
 echo "environment: $(nproc) cores, $(uname -sr), $(java -version 2>&1 | head -1) as default java; the build's JDK: see the summaries" >> "$out/durations.txt"

@@ -11,15 +11,11 @@
 # Writes OUT_DIR/exN-*.txt and OUT_DIR/durations.txt, like run-exercises.sh. Needs JAVA_HOME (the IDE's project
 # JDK, 21+), the ports 8080 and 8081 free, and curl; compiles the modules and resolves their classpaths first.
 set -uo pipefail
-[ $# -eq 1 ] || { echo "usage: $0 OUT_DIR" >&2; exit 2; }
-out=$1
-mkdir -p "$out"
-: > "$out/durations.txt"
-server_group=""
-java=${JAVA_HOME:?set JAVA_HOME to the JDK the IDE would use (21+)}/bin/java
 
 # shellcheck source=steps.sh
 . "$(dirname "$0")/steps.sh"
+begin "$@"
+java=${JAVA_HOME:?set JAVA_HOME to the JDK the IDE would use (21+)}/bin/java
 
 # What the IDE's build does before a run: compile, and know each module's runtime classpath.
 ./mvnw -q -B compile dependency:build-classpath -Dmdep.includeScope=runtime -Dmdep.outputFile=target/ide-classpath.txt \
@@ -50,10 +46,7 @@ stop
 
 # Exercise 2
 ide "vtlab server, A on"; start ex2-server-A-on 8080 "${run[@]}"
-step ex2-reset curl -s -X POST http://127.0.0.1:8080/lab/threads/reset
-step ex2-async curl -s 'http://127.0.0.1:8080/async?name=Ada'
-step ex2-callable curl -s 'http://127.0.0.1:8080/callable?name=Ada'
-step ex2-threads curl -s http://127.0.0.1:8080/lab/threads
+thread_map ex2 async callable
 ide "burst: callable, 2000"; step ex2-burst-A-on "${run[@]}"
 stop
 ide "vtlab server (flags.properties)"; start ex2-server-A-off 8080 "${run[@]}"
@@ -74,22 +67,19 @@ server_group=$store_group; stop
 
 # Exercise 5
 ide "vtlab server, T, A, W and R on"; start ex5-server-all-on 8080 "${run[@]}"
-step ex5-reset curl -s -X POST http://127.0.0.1:8080/lab/threads/reset
-step ex5-callable curl -s 'http://127.0.0.1:8080/callable?name=Ada'
-step ex5-threads curl -s http://127.0.0.1:8080/lab/threads
+thread_map ex5 callable
 stop
 
 # Exercise 6
 ide "vtlab server, T on, 512 MB"; start ex6-server-T-on 8080 "${run[@]}"
-step ex6-heap-before curl -s -X POST http://127.0.0.1:8080/lab/jvm/histogram
+live_heap ex6-heap-before
 ide "burst: sync, 10000"; step ex6-burst-T-on "${run[@]}"
-step ex6-heap-after curl -s -X POST http://127.0.0.1:8080/lab/jvm/histogram
+live_heap ex6-heap-after
 ide "burst: sync, 10000"; step ex6-burst-T-on-again "${run[@]}"
-step ex6-heap-after-again curl -s -X POST http://127.0.0.1:8080/lab/jvm/histogram
+live_heap ex6-heap-after-again
 stop
 ide "vtlab server, 512 MB"; start ex6-server-T-off 8080 "${run[@]}"
 ide "burst: sync, 10000"; step ex6-burst-T-off "${run[@]}"
 stop
-# The class histograms are long: kept are their header, the 20 largest classes and the Total line.
-for histogram in "$out"/ex6-heap-*.txt; do sed -i -n '1,23p;$p' "$histogram"; done
+trim_histograms
 echo "environment: $(nproc) cores, $(uname -sr), $("$java" -version 2>&1 | head -1) as the IDE's JDK" >> "$out/durations.txt"
