@@ -54,7 +54,7 @@ class BenchmarkTablesTest {
                     requests, range(rounds.stream().mapToDouble(Round::p99Ratio).toArray()),
                     range(rounds.stream().mapToDouble(Round::cpuRatio).toArray())));
         }
-        assertThat(prose()).contains(summary.toString().strip());
+        assertThat(PageText.of(PAGE)).contains(summary.toString().strip());
     }
 
     @Test
@@ -87,7 +87,7 @@ class BenchmarkTablesTest {
         }
         assertThat(rows).as("warm-run series in %s", PAGE).hasSize(3);
         // The decision for the default warm-up quotes the three ratios.
-        assertThat(Files.readString(CommandChecks.root().resolve("docs/decisions.md")).replaceAll("\\s+", " "))
+        assertThat(PageText.of(CommandChecks.root().resolve("docs/decisions.md")))
                 .contains("had a p99 of " + firstRunRatios.get("cold") + " times the median of the four runs after it "
                         + "cold, " + firstRunRatios.get("one-round") + " times with one warm-up round of 2000 requests "
                         + "and " + firstRunRatios.get("default") + " times with the default below");
@@ -180,10 +180,11 @@ class BenchmarkTablesTest {
     @Test
     void the_sentences_beside_the_tables_quote_their_files() throws Exception {
         Path results = CommandChecks.root().resolve("docs/results");
+        String page = PageText.of(PAGE);
         JsonNode bounded10k = burst(results.resolve("without-the-bound/bound/burst-10000.json"));
         JsonNode unbounded10k = burst(results.resolve("without-the-bound/max-connections-16384/burst-10000.json"));
         JsonNode bounded20k = burst(results.resolve("without-the-bound/bound/burst-20000.json"));
-        assertThat(prose()).contains(String.format(Locale.ROOT, "faster (p99 %s against %s ms)",
+        assertThat(page).contains(String.format(Locale.ROOT, "faster (p99 %s against %s ms)",
                 whole(p99(unbounded10k)), whole(p99(bounded10k))))
                 .contains(String.format(Locale.ROOT, "answered %,d of the %,d; the other %,d gave up connecting",
                         bounded20k.path("succeeded").asLong(), bounded20k.path("requests").asLong(),
@@ -191,7 +192,7 @@ class BenchmarkTablesTest {
 
         JsonNode http512m = burst(results.resolve("http-adapter-10k/512m/burst.json"));
         JsonNode http2g = burst(results.resolve("http-adapter-10k/2g/burst.json"));
-        assertThat(prose()).contains(String.format(Locale.ROOT, "%d rounds at 512 MB, %d at 2 GB",
+        assertThat(page).contains(String.format(Locale.ROOT, "%d rounds at 512 MB, %d at 2 GB",
                         http512m.path("warmupP99Ms").size(), http2g.path("warmupP99Ms").size()))
                 .contains(String.format(Locale.ROOT, "start-up line: %s at 512 MB, and the cap of %s at 2 GB",
                         maxConnections(Files.readString(results.resolve("http-adapter-10k/512m/server.log"))),
@@ -207,7 +208,7 @@ class BenchmarkTablesTest {
         }
         Duration fastest = matrixTimes.stream().min(Duration::compareTo).orElseThrow();
         Duration slowest = matrixTimes.stream().max(Duration::compareTo).orElseThrow();
-        assertThat(prose()).contains("The matrix took " + minutesAndSeconds(fastest) + " to "
+        assertThat(page).contains("The matrix took " + minutesAndSeconds(fastest) + " to "
                 + minutesAndSeconds(slowest) + ";");
     }
 
@@ -296,10 +297,6 @@ class BenchmarkTablesTest {
             high = Math.max(high, value);
         }
         return twoDecimals(low) + " to " + twoDecimals(high);
-    }
-
-    private static String prose() throws IOException {
-        return Files.readString(PAGE).replaceAll("\\s+", " ");
     }
 
     private static List<MarkdownTables.Row> rows(String link) throws IOException {

@@ -35,7 +35,7 @@ class MemoryTablesTest {
         for (MarkdownTables.Row row : rows) {
             HeapHistogram atRest = HeapHistogram.parse(Files.readString(row.linked().resolve("at-rest.txt")));
             HeapHistogram held = HeapHistogram.parse(Files.readString(row.linked().resolve("held.txt")));
-            double total = heldKb(row.linked());
+            double total = heldKb(atRest, held);
             double bytes = grown(atRest, held, "[B");
             double chars = grown(atRest, held, "[C");
             double stack = grown(atRest, held, "jdk.internal.vm.StackChunk");
@@ -151,7 +151,7 @@ class MemoryTablesTest {
     void the_readme_quotes_the_comparison() throws Exception {
         JsonNode comparison = Json.MAPPER.readTree(
                 CommandChecks.root().resolve("docs/results/compare-webflux/comparison.json").toFile());
-        String readme = Files.readString(CommandChecks.root().resolve("README.md")).replaceAll("\\s+", " ");
+        String readme = PageText.of(CommandChecks.root().resolve("README.md"));
         assertThat(readme).contains("keeps " + oneDecimal(heldLow(comparison, "vtlab") / 1024) + " to "
                 + oneDecimal(heldHigh(comparison, "vtlab") / 1024) + " KB of live heap", "a Spring WebFlux reference "
                 + oneDecimal(heldHigh(comparison, "reference") / 1024) + " KB");
@@ -178,7 +178,7 @@ class MemoryTablesTest {
                 + oneDecimal(heldKb(held.resolve("after-cuts-2")));
         String http = oneDecimal(heldKb(held.resolve("http-adapter-1"))) + " and "
                 + oneDecimal(heldKb(held.resolve("http-adapter-2")));
-        String page = Files.readString(PAGE).replaceAll("\\s+", " ");
+        String page = PageText.of(PAGE);
         assertThat(page).contains("**It is not met: " + after + " KB** (" + http + " with the HTTP adapter)")
                 .contains("a held request costs " + http + " KB with the HTTP adapter");
         Path series = CommandChecks.root().resolve("docs/results/bursts-512m-connect-180s/sync");
@@ -192,8 +192,12 @@ class MemoryTablesTest {
 
     /** Live heap per held request of one measure.sh folder: the histograms' growth over the burst. */
     private static double heldKb(Path folder) throws IOException {
-        return kb(HeapHistogram.parse(Files.readString(folder.resolve("held.txt"))).totalBytes()
-                - HeapHistogram.parse(Files.readString(folder.resolve("at-rest.txt"))).totalBytes());
+        return heldKb(HeapHistogram.parse(Files.readString(folder.resolve("at-rest.txt"))),
+                HeapHistogram.parse(Files.readString(folder.resolve("held.txt"))));
+    }
+
+    private static double heldKb(HeapHistogram atRest, HeapHistogram held) {
+        return kb(held.totalBytes() - atRest.totalBytes());
     }
 
     /** The held-request section quotes the range of vtlab's held rows over both comparisons. */
@@ -207,7 +211,7 @@ class MemoryTablesTest {
             low = Math.min(low, heldLow(comparison, "vtlab"));
             high = Math.max(high, heldHigh(comparison, "vtlab"));
         }
-        assertThat(Files.readString(PAGE).replaceAll("\\s+", " ")).contains("and found " + oneDecimal(low / 1024)
+        assertThat(PageText.of(PAGE)).contains("and found " + oneDecimal(low / 1024)
                 + " to " + oneDecimal(high / 1024) + " KB (the held rows of both comparisons below)");
     }
 
