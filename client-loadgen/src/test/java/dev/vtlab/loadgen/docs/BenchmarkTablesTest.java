@@ -1,6 +1,5 @@
 package dev.vtlab.loadgen.docs;
 
-import dev.vtlab.loadgen.json.Json;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -51,8 +50,8 @@ class BenchmarkTablesTest {
         for (int requests : new int[] {2000, 10000}) {
             List<Round> rounds = rounds(requests);
             summary.append(String.format(Locale.ROOT, "At %,d requests the p99 ratio was %s and the CPU ratio %s. ",
-                    requests, range(rounds.stream().mapToDouble(Round::p99Ratio).toArray()),
-                    range(rounds.stream().mapToDouble(Round::cpuRatio).toArray())));
+                    requests, NumberRange.of(rounds.stream().map(Round::p99Ratio).toList(), "%.2f"),
+                    NumberRange.of(rounds.stream().map(Round::cpuRatio).toList(), "%.2f")));
         }
         assertThat(PageText.of(PAGE)).contains(summary.toString().strip());
     }
@@ -64,22 +63,21 @@ class BenchmarkTablesTest {
         for (MarkdownTables.Row row : rows) {
             List<JsonNode> runs = new ArrayList<>();
             for (int n = 1; Files.exists(row.linked().resolve("run-" + n + ".json")); n++) {
-                runs.add(Json.MAPPER.readTree(row.linked().resolve("run-" + n + ".json").toFile()));
+                runs.add(ResultsJson.read(row.linked().resolve("run-" + n + ".json")));
             }
             assertThat(runs).as(row.where()).hasSize(5);
             List<String> p99s = new ArrayList<>();
             List<String> warmUpRounds = new ArrayList<>();
             for (JsonNode run : runs) {
                 assertThat(run.path("failed").asLong()).as(row.where()).isZero();
-                p99s.add(whole(run.path("latency").path("p99Ms").asDouble()));
+                p99s.add(whole(p99(run)));
                 warmUpRounds.add(String.valueOf(run.path("warmupP99Ms").size()));
             }
-            double[] later = runs.subList(1, 5).stream().mapToDouble(r -> r.path("latency").path("p99Ms").asDouble())
-                    .sorted().toArray();
+            double[] later = runs.subList(1, 5).stream().mapToDouble(BenchmarkTablesTest::p99).sorted().toArray();
             double median = (later[1] + later[2]) / 2;
             assertThat(row.cell("p99 ms, runs 1 to 5")).as(row.where()).isEqualTo(String.join(", ", p99s));
             assertThat(row.cell("median of runs 2 to 5")).as(row.where()).isEqualTo(whole(median));
-            String firstRunRatio = twoDecimals(runs.getFirst().path("latency").path("p99Ms").asDouble() / median);
+            String firstRunRatio = twoDecimals(p99(runs.getFirst()) / median);
             firstRunRatios.put(row.linked().getFileName().toString(), firstRunRatio);
             assertThat(row.cell("run 1 / that median")).as(row.where()).isEqualTo("**" + firstRunRatio + "**");
             assertThat(row.cell("warm-up rounds, runs 1 to 5")).as(row.where())
@@ -99,9 +97,7 @@ class BenchmarkTablesTest {
         List<MarkdownTables.Row> rows = rows("\\]\\((results/quick-profile/run-\\d+/results\\.json)\\)");
         for (MarkdownTables.Row row : rows) {
             JsonNode results = ResultsJson.read(row.linked());
-            Duration took = Duration.between(Instant.parse(results.path("started").asString()),
-                    Instant.parse(results.path("finished").asString()));
-            assertThat(row.cell("matrix time")).as(row.where()).isEqualTo(minutesAndSeconds(took));
+            assertThat(row.cell("matrix time")).as(row.where()).isEqualTo(minutesAndSeconds(matrixTime(results)));
             assertThat(row.cell("verdicts")).as(row.where()).isEqualTo(
                     verdicts(results).equals(verdicts(seed)) ? "same as seed" : String.join("; ", verdicts(results)));
             JsonNode tOnSync = effect(results, "sync", "T");
@@ -115,9 +111,7 @@ class BenchmarkTablesTest {
                 }
             }
             assertThat(row.cell("every \"no effect\": median p99 x, lowest to highest")).as(row.where())
-                    .isEqualTo(String.format(Locale.ROOT, "x%.2f to x%.2f",
-                            noEffect.stream().mapToDouble(Double::doubleValue).min().orElseThrow(),
-                            noEffect.stream().mapToDouble(Double::doubleValue).max().orElseThrow()));
+                    .isEqualTo(NumberRange.of(noEffect, "x%.2f"));
         }
         assertThat(rows).as("quick-profile runs in %s", PAGE).hasSizeGreaterThanOrEqualTo(3);
     }
@@ -126,17 +120,17 @@ class BenchmarkTablesTest {
     void every_http_adapter_burst_matches_its_run() throws Exception {
         List<MarkdownTables.Row> rows = rows("\\]\\((results/http-adapter-10k/[0-9a-z]+/burst\\.json)\\)");
         for (MarkdownTables.Row row : rows) {
-            JsonNode run = burst(row.linked());
+            JsonNode run = ResultsJson.read(row.linked());
             assertThat(row.cells().getFirst()).as(row.where())
                     .startsWith("[`-Xmx" + row.linked().getParent().getFileName() + "`]");
             burstCells(row, run);
             assertThat(row.cell("max-connections")).as(row.where())
-                    .isEqualTo(maxConnections(Files.readString(row.linked().resolveSibling("server.log"))));
+                    .isEqualTo(StartupLine.maxConnections(row.linked().resolveSibling("server.log")));
             JsonNode jvm = run.path("serverJvm");
             assertThat(row.cell("platform threads peak")).as(row.where())
                     .isEqualTo(jvm.isMissingNode() || jvm.isNull() ? "-" : jvm.path("platformThreadsPeak").asString());
-            assertThat(row.cell("saved at the store")).as(row.where()).isEqualTo(Json.MAPPER.readTree(
-                    row.linked().resolveSibling("stats.json").toFile()).path("saved").asString());
+            assertThat(row.cell("saved at the store")).as(row.where()).isEqualTo(ResultsJson.read(
+                    row.linked().resolveSibling("stats.json")).path("saved").asString());
         }
         assertThat(rows).as("HTTP adapter bursts in %s", PAGE).hasSize(2);
 
@@ -146,8 +140,8 @@ class BenchmarkTablesTest {
         HeyReport saves = HeyReport.read(row.linked());
         assertThat(row.cell("answered 201")).as(row.where()).isEqualTo(String.valueOf(saves.ok()));
         assertThat(row.cell("p99 ms")).as(row.where()).isEqualTo(whole(saves.p99Ms()));
-        assertThat(row.cell("saved at the store")).as(row.where()).isEqualTo(Json.MAPPER.readTree(
-                row.linked().resolveSibling("stats.json").toFile()).path("saved").asString());
+        assertThat(row.cell("saved at the store")).as(row.where()).isEqualTo(ResultsJson.read(
+                row.linked().resolveSibling("stats.json")).path("saved").asString());
         Matcher hwm = Pattern.compile("(?m)^VmHWM:\\s+(\\d+) kB$")
                 .matcher(Files.readString(row.linked().resolveSibling("store-status.txt")));
         assertThat(hwm.find()).as(row.where()).isTrue();
@@ -159,19 +153,20 @@ class BenchmarkTablesTest {
     void both_servers_of_the_bound_comparison_match_their_runs_and_logs() throws Exception {
         List<MarkdownTables.Row> rows = rows("\\]\\((results/without-the-bound/[0-9a-z-]+/burst-\\d+\\.json)\\)");
         for (MarkdownTables.Row row : rows) {
-            JsonNode run = burst(row.linked());
+            JsonNode run = ResultsJson.read(row.linked());
             assertThat(row.cell("burst")).as(row.where())
                     .isEqualTo(String.format(Locale.ROOT, "%,d", run.path("requests").asInt()));
             burstCells(row, run);
-            String log = Files.readString(row.linked().resolveSibling(
-                    row.linked().getFileName().toString().replace("burst-", "server-").replace(".json", ".log")));
+            Path serverLog = row.linked().resolveSibling(
+                    row.linked().getFileName().toString().replace("burst-", "server-").replace(".json", ".log"));
+            String log = Files.readString(serverLog);
             Matcher exit = Pattern.compile("server exit code: (\\d+)").matcher(log);
             assertThat(exit.find()).as(row.where()).isTrue();
             String expected = log.contains("java.lang.OutOfMemoryError")
                     ? "ran out of heap and exited (code " + exit.group(1) + ")"
                     : "answered to the end, stopped by the script (code " + exit.group(1) + ")";
             assertThat(row.cells().getFirst()).as(row.where()).startsWith("[" + expected + "]");
-            assertThat(row.cell("max-connections")).as(row.where()).isEqualTo(maxConnections(log));
+            assertThat(row.cell("max-connections")).as(row.where()).isEqualTo(StartupLine.maxConnections(serverLog));
         }
         assertThat(rows).as("the bound comparison in %s", PAGE).hasSize(4);
     }
@@ -181,30 +176,28 @@ class BenchmarkTablesTest {
     void the_sentences_beside_the_tables_quote_their_files() throws Exception {
         Path results = CommandChecks.root().resolve("docs/results");
         String page = PageText.of(PAGE);
-        JsonNode bounded10k = burst(results.resolve("without-the-bound/bound/burst-10000.json"));
-        JsonNode unbounded10k = burst(results.resolve("without-the-bound/max-connections-16384/burst-10000.json"));
-        JsonNode bounded20k = burst(results.resolve("without-the-bound/bound/burst-20000.json"));
+        JsonNode bounded10k = ResultsJson.read(results.resolve("without-the-bound/bound/burst-10000.json"));
+        JsonNode unbounded10k = ResultsJson.read(results.resolve("without-the-bound/max-connections-16384/burst-10000.json"));
+        JsonNode bounded20k = ResultsJson.read(results.resolve("without-the-bound/bound/burst-20000.json"));
         assertThat(page).contains(String.format(Locale.ROOT, "faster (p99 %s against %s ms)",
                 whole(p99(unbounded10k)), whole(p99(bounded10k))))
                 .contains(String.format(Locale.ROOT, "answered %,d of the %,d; the other %,d gave up connecting",
                         bounded20k.path("succeeded").asLong(), bounded20k.path("requests").asLong(),
                         bounded20k.path("failed").asLong()));
 
-        JsonNode http512m = burst(results.resolve("http-adapter-10k/512m/burst.json"));
-        JsonNode http2g = burst(results.resolve("http-adapter-10k/2g/burst.json"));
+        JsonNode http512m = ResultsJson.read(results.resolve("http-adapter-10k/512m/burst.json"));
+        JsonNode http2g = ResultsJson.read(results.resolve("http-adapter-10k/2g/burst.json"));
         assertThat(page).contains(String.format(Locale.ROOT, "%d rounds at 512 MB, %d at 2 GB",
                         http512m.path("warmupP99Ms").size(), http2g.path("warmupP99Ms").size()))
                 .contains(String.format(Locale.ROOT, "start-up line: %s at 512 MB, and the cap of %s at 2 GB",
-                        maxConnections(Files.readString(results.resolve("http-adapter-10k/512m/server.log"))),
-                        maxConnections(Files.readString(results.resolve("http-adapter-10k/2g/server.log")))))
+                        StartupLine.maxConnections(results.resolve("http-adapter-10k/512m/server.log")),
+                        StartupLine.maxConnections(results.resolve("http-adapter-10k/2g/server.log"))))
                 .contains(String.format(Locale.ROOT, "about the same p99 (%s and %s ms)",
                         whole(p99(http512m)), whole(p99(http2g))));
 
         List<Duration> matrixTimes = new ArrayList<>();
         for (int n = 1; Files.exists(results.resolve("quick-profile/run-" + n + "/results.json")); n++) {
-            JsonNode run = ResultsJson.read(results.resolve("quick-profile/run-" + n + "/results.json"));
-            matrixTimes.add(Duration.between(Instant.parse(run.path("started").asString()),
-                    Instant.parse(run.path("finished").asString())));
+            matrixTimes.add(matrixTime(ResultsJson.read(results.resolve("quick-profile/run-" + n + "/results.json"))));
         }
         Duration fastest = matrixTimes.stream().min(Duration::compareTo).orElseThrow();
         Duration slowest = matrixTimes.stream().max(Duration::compareTo).orElseThrow();
@@ -212,12 +205,14 @@ class BenchmarkTablesTest {
                 + minutesAndSeconds(slowest) + ";");
     }
 
-    private static JsonNode burst(Path json) throws IOException {
-        return Json.MAPPER.readTree(json.toFile());
-    }
-
     private static double p99(JsonNode burst) {
         return burst.path("latency").path("p99Ms").asDouble();
+    }
+
+    /** How long a matrix ran, from its results' start and finish. */
+    private static Duration matrixTime(JsonNode results) {
+        return Duration.between(Instant.parse(results.path("started").asString()),
+                Instant.parse(results.path("finished").asString()));
     }
 
     private static String minutesAndSeconds(Duration took) {
@@ -229,24 +224,18 @@ class BenchmarkTablesTest {
         assertThat(row.cell("succeeded")).as(row.where()).isEqualTo(run.path("succeeded").asString());
         assertThat(row.cell("failed")).as(row.where()).isEqualTo(ResultsTablesTest.causes(run));
         assertThat(row.cell("p99 ms")).as(row.where()).isEqualTo(run.path("latency").path("count").asLong() == 0
-                ? "-" : whole(run.path("latency").path("p99Ms").asDouble()));
-    }
-
-    /** From the server's start-up line: {@code Tomcat holds at most N connections at once (...)}. */
-    private static String maxConnections(String log) {
-        Matcher bound = Pattern.compile("Tomcat holds at most (\\d+) connections").matcher(log);
-        return bound.find() ? bound.group(1) : "?";
+                ? "-" : whole(p99(run)));
     }
 
     private record Round(int requests, int number, double vtlabP99Ms, double vtlabCpuMs, long vtlabFailed,
                          HeyReport hey, double heyCpuMs) {
 
         static Round of(Path vtlabJson) throws IOException {
-            JsonNode run = Json.MAPPER.readTree(vtlabJson.toFile());
+            JsonNode run = ResultsJson.read(vtlabJson);
             Matcher name = Pattern.compile("round-(\\d+)-vtlab\\.json").matcher(vtlabJson.getFileName().toString());
             assertThat(name.matches()).isTrue();
             return new Round(run.path("requests").asInt(), Integer.parseInt(name.group(1)),
-                    run.path("latency").path("p99Ms").asDouble(), run.path("clientCpuMs").asDouble(),
+                    p99(run), run.path("clientCpuMs").asDouble(),
                     run.path("failed").asLong(),
                     HeyReport.read(vtlabJson.resolveSibling("round-" + name.group(1) + "-hey.txt")),
                     HeyReport.cpuMs(vtlabJson.resolveSibling("round-" + name.group(1) + "-hey-cpu.txt")));
@@ -287,16 +276,6 @@ class BenchmarkTablesTest {
             }
         }
         throw new AssertionError("no finding for " + mode + " " + flag);
-    }
-
-    private static String range(double[] values) {
-        double low = Double.MAX_VALUE;
-        double high = -Double.MAX_VALUE;
-        for (double value : values) {
-            low = Math.min(low, value);
-            high = Math.max(high, value);
-        }
-        return twoDecimals(low) + " to " + twoDecimals(high);
     }
 
     private static List<MarkdownTables.Row> rows(String link) throws IOException {

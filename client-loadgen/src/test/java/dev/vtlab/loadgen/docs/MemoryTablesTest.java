@@ -8,6 +8,7 @@ import tools.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -152,11 +153,10 @@ class MemoryTablesTest {
         JsonNode comparison = Json.MAPPER.readTree(
                 CommandChecks.root().resolve("docs/results/compare-webflux/comparison.json").toFile());
         String readme = PageText.of(CommandChecks.root().resolve("README.md"));
-        assertThat(readme).contains("keeps " + oneDecimal(heldLow(comparison, "vtlab") / 1024) + " to "
-                + oneDecimal(heldHigh(comparison, "vtlab") / 1024) + " KB of live heap", "a Spring WebFlux reference "
-                + oneDecimal(heldHigh(comparison, "reference") / 1024) + " KB");
-        assertThat(oneDecimal(heldLow(comparison, "reference") / 1024))
-                .isEqualTo(oneDecimal(heldHigh(comparison, "reference") / 1024));
+        // One number for the reference: both its rounds print the same, or the range would not match.
+        assertThat(readme).contains("keeps " + NumberRange.of(heldKbByRound(comparison, "vtlab"), "%.1f")
+                + " KB of live heap", "a Spring WebFlux reference "
+                + NumberRange.of(heldKbByRound(comparison, "reference"), "%.1f") + " KB");
         assertThat(readme).contains("vtlab's p99 is " + ratioRange(comparison, 2000) + " times the reference's at "
                 + "2,000 requests at once and " + ratioRange(comparison, 10000) + " times at 10,000");
         boolean vtlabLost = false;
@@ -203,36 +203,27 @@ class MemoryTablesTest {
     /** The held-request section quotes the range of vtlab's held rows over both comparisons. */
     @Test
     void the_held_request_section_quotes_both_comparisons() throws Exception {
-        double low = Double.MAX_VALUE;
-        double high = 0;
+        List<Double> vtlab = new ArrayList<>();
         for (String folder : new String[] {"compare-webflux", "compare-webflux-2g"}) {
-            JsonNode comparison = Json.MAPPER.readTree(
-                    CommandChecks.root().resolve("docs/results/" + folder + "/comparison.json").toFile());
-            low = Math.min(low, heldLow(comparison, "vtlab"));
-            high = Math.max(high, heldHigh(comparison, "vtlab"));
+            vtlab.addAll(heldKbByRound(ResultsJson.read(
+                    CommandChecks.root().resolve("docs/results/" + folder + "/comparison.json")), "vtlab"));
         }
-        assertThat(PageText.of(PAGE)).contains("and found " + oneDecimal(low / 1024)
-                + " to " + oneDecimal(high / 1024) + " KB (the held rows of both comparisons below)");
+        assertThat(PageText.of(PAGE)).contains("and found " + NumberRange.of(vtlab, "%.1f")
+                + " KB (the held rows of both comparisons below)");
     }
 
-    private static double heldLow(JsonNode comparison, String server) {
-        return Math.min(held(comparison, server, 1), held(comparison, server, 2));
-    }
-
-    private static double heldHigh(JsonNode comparison, String server) {
-        return Math.max(held(comparison, server, 1), held(comparison, server, 2));
+    /** The held-request figures of {@code server} in rounds 1 and 2, in KB. */
+    private static List<Double> heldKbByRound(JsonNode comparison, String server) {
+        return List.of(held(comparison, server, 1) / 1024, held(comparison, server, 2) / 1024);
     }
 
     private static String ratioRange(JsonNode comparison, int requests) {
-        double low = Double.MAX_VALUE;
-        double high = 0;
+        List<Double> ratios = new ArrayList<>();
         for (int round = 1; round <= 2; round++) {
-            double ratio = burst(comparison, "vtlab", requests, round, "README").path("p99Ms").asDouble()
-                    / burst(comparison, "reference", requests, round, "README").path("p99Ms").asDouble();
-            low = Math.min(low, ratio);
-            high = Math.max(high, ratio);
+            ratios.add(burst(comparison, "vtlab", requests, round, "README").path("p99Ms").asDouble()
+                    / burst(comparison, "reference", requests, round, "README").path("p99Ms").asDouble());
         }
-        return String.format(Locale.ROOT, "%.2f to %.2f", low, high);
+        return NumberRange.of(ratios, "%.2f");
     }
 
     /** The page's rows whose first cell links a path matching {@code link} (its first group). */

@@ -30,7 +30,8 @@ class QuotedNumbersTest {
         contains(page, "README.md", "HikariCP's default 10 connections serve "
                 + summary(json("pools-h2/jdk25-pool10/results.json"), "sync", "T1 A0 W0 R0").path("succeeded")
                 .asString() + " of 2000");
-        contains(page, "README.md", "vtlab holds " + boundAt512m() + " at once");
+        contains(page, "README.md", "vtlab holds "
+                + StartupLine.maxConnections(RESULTS.resolve("workshop/ex6-server-T-on.txt")) + " at once");
     }
 
     @Test
@@ -48,10 +49,10 @@ class QuotedNumbersTest {
         contains(page, where, "T1: p99 " + ResultsJson.ms(best(seed, "sync").path("p99Ms")) + " ms, "
                 + String.format(Locale.ROOT, "%.2f", best(seed, "sync").path("p99OverFloor").asDouble())
                 + "x the 2000 ms floor (" + ResultsJson.ms(best(nineteen, "sync").path("p99Ms")) + " ms with parallelism 19)");
-        contains(page, where, "between " + range(bests(seed, b -> b.path("p99Ms").asDouble()), "%.0f").replace(" to ",
-                " and ") + " ms (" + range(bests(nineteen, b -> b.path("p99Ms").asDouble()), "%.0f")
+        contains(page, where, "between " + NumberRange.of(bests(seed, b -> b.path("p99Ms").asDouble()), "%.0f").replace(" to ",
+                " and ") + " ms (" + NumberRange.of(bests(nineteen, b -> b.path("p99Ms").asDouble()), "%.0f")
                 + " ms with parallelism 19)");
-        contains(page, where, "Best p99 is " + range(bests(seed, b -> b.path("p99OverFloor").asDouble()), "%.2f")
+        contains(page, where, "Best p99 is " + NumberRange.of(bests(seed, b -> b.path("p99OverFloor").asDouble()), "%.2f")
                 .replace(" to ", "x to ") + "x the 2000 ms floor");
         JsonNode async19 = summary(nineteen, "async", "T0 A0 W0 R0");
         contains(page, where, async19.path("succeeded").asString() + " finish (19 workers x 15) and "
@@ -62,9 +63,9 @@ class QuotedNumbersTest {
         contains(page, where, "HTTP 500 (" + http500(seed, "T0") + " and " + http500(seed, "T1")
                 + " requests in the two A-off runs, " + http500(nineteen, "T0") + " and " + http500(nineteen, "T1")
                 + " at parallelism 19)");
-        contains(page, where, "CPU time per burst (" + range(values(seed, s -> s.path("clientCpuMs").asDouble()),
+        contains(page, where, "CPU time per burst (" + NumberRange.of(values(seed, s -> s.path("clientCpuMs").asDouble()),
                 "%.0f") + " ms in");
-        contains(page, where, "events (" + range(values(seed, s -> s.path("serverJvm").path("virtualThreadsPinned")
+        contains(page, where, "events (" + NumberRange.of(values(seed, s -> s.path("serverJvm").path("virtualThreadsPinned")
                 .asDouble()), "%.0f") + " per run)");
     }
 
@@ -140,24 +141,4 @@ class QuotedNumbersTest {
     private static String http500(JsonNode results, String t) {
         return summary(results, "callable", t + " A0 W0 R0").path("failuresByCause").path("HTTP 500").asString();
     }
-
-
-
-    /** The bound the server states at 512 MB, as the workshop's recorded run logged it. */
-    private static String boundAt512m() throws IOException {
-        String log = Files.readString(RESULTS.resolve("workshop/ex6-server-T-on.txt"));
-        int at = log.indexOf("Tomcat holds at most ");
-        assertThat(at).as("the start-up line in the recorded run").isNotNegative();
-        return log.substring(at + "Tomcat holds at most ".length()).split(" ")[0];
-    }
-
-    /** {@code 53.5 to 62.5}, or one number when both ends print the same. */
-    private static String range(List<Double> values, String format) {
-        String low = String.format(Locale.ROOT, format, values.stream().mapToDouble(Double::doubleValue).min()
-                .orElseThrow());
-        String high = String.format(Locale.ROOT, format, values.stream().mapToDouble(Double::doubleValue).max()
-                .orElseThrow());
-        return low.equals(high) ? low : low + " to " + high;
-    }
-
 }
