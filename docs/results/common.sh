@@ -15,3 +15,36 @@ wait_for() {
   echo "no answer from $1 within 60 s" >&2
   return 1
 }
+
+# Starts a server in the background, its output in LOG, and waits for READY_URL; its PID is in $server, and the EXIT
+# trap stops it if the script ends before stop_server does.   start_server LOG READY_URL COMMAND...
+start_server() {
+  local log=$1 ready=$2
+  shift 2
+  "$@" > "$log" 2>&1 &
+  server=$!
+  trap stop_server EXIT
+  wait_for "$ready"
+}
+
+# Stops the server start_server started, unless it has ended by itself, and waits for it; its exit code is then in
+# $server_exit_code (143: stopped here).
+stop_server() {
+  trap - EXIT
+  [ -n "${server:-}" ] || return 0
+  if kill -0 "$server" 2>/dev/null; then kill "$server"; fi
+  server_exit_code=0
+  wait "$server" 2>/dev/null || server_exit_code=$?
+  server=""
+}
+
+# Sets $hey to hey (HEY, or hey on the PATH); exits 2 saying how to get it if there is none.
+find_hey() {
+  hey=${HEY:-hey}
+  command -v "$hey" > /dev/null || { echo "hey not found: go install github.com/rakyll/hey@v0.1.5, or set HEY" >&2; exit 2; }
+}
+
+# hey's version, for environment.txt: the module line go stamped into its binary.
+hey_line() {
+  echo "hey: $(go version -m "$(command -v "$hey")" 2>/dev/null | awk '$1 == "mod" {print $2, $3}')"
+}

@@ -30,13 +30,11 @@ for mode in "${modes[@]}"; do
     *) echo "unknown mode $mode (sync, async, wrapped)" >&2; exit 2 ;;
   esac
   dir=$out/$mode; mkdir -p "$dir"
-  "$java" -Xmx512m -XX:+ExitOnOutOfMemoryError -jar adapters/target/vtlab-server.jar --server.port=$port \
+  start_server "$dir/server.log" "http://127.0.0.1:$lab/lab/environment" \
+      "$java" -Xmx512m -XX:+ExitOnOutOfMemoryError -jar adapters/target/vtlab-server.jar --server.port=$port \
       --vtlab.lab.port=$lab --vtlab.virtual-threads.tomcat=true --vtlab.virtual-threads.async-executor=false \
       --vtlab.virtual-threads.wrapper=$w --vtlab.virtual-threads.repository=$r \
-      --vtlab.repository.count-delay=1s --vtlab.repository.save-delay=1s > "$dir/server.log" 2>&1 &
-  server=$!
-  trap 'kill $server 2>/dev/null; wait $server 2>/dev/null || true' EXIT
-  wait_for "http://127.0.0.1:$lab/lab/environment"
+      --vtlab.repository.count-delay=1s --vtlab.repository.save-delay=1s
   "${loadgen[@]}" run --url "http://127.0.0.1:$port" --mode "$mode" --requests 500 --warmup 0 > /dev/null
   live_heap > "$dir/live-heap.txt"
   n=0
@@ -53,8 +51,7 @@ for mode in "${modes[@]}"; do
     sleep 1
     live_heap >> "$dir/live-heap.txt"
   done
-  kill $server; wait $server 2>/dev/null || true
-  trap - EXIT
+  stop_server
 done
 { environment_lines "$java"
   echo "burst options: ${BURST_OPTIONS:-none}"; } > "$out/environment.txt"

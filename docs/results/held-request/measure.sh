@@ -21,10 +21,8 @@ java_home=${JAVA_HOME:?set JAVA_HOME to a JDK 21+}
 port=18190 burst=2000
 loadgen=(java @client-loadgen/jvm.options -jar client-loadgen/target/vtlab-loadgen.jar)
 mkdir -p "$out"
-"$java_home/bin/java" -Xmx1g -jar "$jar" --server.port=$port "$@" > "$out/server.log" 2>&1 &
-server=$!
-trap 'kill $server 2>/dev/null; wait $server 2>/dev/null || true' EXIT
-wait_for "http://127.0.0.1:$port/lab/environment"
+start_server "$out/server.log" "http://127.0.0.1:$port/lab/environment" \
+    "$java_home/bin/java" -Xmx1g -jar "$jar" --server.port=$port "$@"
 PATH="$java_home/bin:$PATH" "${loadgen[@]}" run --url "http://127.0.0.1:$port" --mode "$mode" --requests 500 \
     --warmup 0 > /dev/null
 "$java_home/bin/jcmd" $server GC.class_histogram > "$out/at-rest.txt"

@@ -15,9 +15,9 @@ source "$(dirname "$0")/../common.sh"
 out=$1; shift
 heaps=("$@"); [ ${#heaps[@]} -gt 0 ] || heaps=(512m 2g)
 java=${JAVA_HOME:?set JAVA_HOME to a JDK 21+}/bin/java
-hey=${HEY:-hey}
-command -v "$hey" > /dev/null || { echo "hey not found: go install github.com/rakyll/hey@v0.1.5, or set HEY" >&2; exit 2; }
+find_hey
 store_port=18081 port=18090
+loadgen=("$java" @client-loadgen/jvm.options -jar client-loadgen/target/vtlab-loadgen.jar)
 store=""; server=""
 stop() { for pid in $server $store; do kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null || true; done; server=""; store=""; }
 trap stop EXIT
@@ -41,12 +41,9 @@ for heap in "${heaps[@]}"; do
       --vtlab.repository.url=http://127.0.0.1:$store_port > "$dir/server.log" 2>&1 &
   server=$!
   wait_for "http://127.0.0.1:$port/lab/environment"
-  java_loadgen=("$java" @client-loadgen/jvm.options -jar client-loadgen/target/vtlab-loadgen.jar)
-  "${java_loadgen[@]}" run --url "http://127.0.0.1:$port" --mode sync --requests 10000 --timeout 120s \
+  "${loadgen[@]}" run --url "http://127.0.0.1:$port" --mode sync --requests 10000 --timeout 120s \
       --json "$dir/burst.json" > "$dir/burst.txt" 2>&1 || true
   curl -s "http://127.0.0.1:$store_port/stats" > "$dir/stats.json"
   stop
 done
-{ environment_lines "$java"
-  echo "hey: $(go version -m "$(command -v "$hey")" 2>/dev/null | awk '$1 == "mod" {print $2, $3}')"; } \
-    > "$out/environment.txt"
+{ environment_lines "$java"; hey_line; } > "$out/environment.txt"

@@ -16,17 +16,14 @@ out=$1; shift
 bursts=("$@"); [ ${#bursts[@]} -gt 0 ] || bursts=(2000 10000)
 rounds=${ROUNDS:-5}
 java=${JAVA_HOME:?set JAVA_HOME to a JDK 21+}/bin/java
-hey=${HEY:-hey}
-command -v "$hey" > /dev/null || { echo "hey not found: go install github.com/rakyll/hey@v0.1.5, or set HEY" >&2; exit 2; }
+find_hey
 port=18094
 loadgen=("$java" @client-loadgen/jvm.options -jar client-loadgen/target/vtlab-loadgen.jar)
 for n in "${bursts[@]}"; do
   dir=$out/$n; mkdir -p "$dir"
-  "$java" -Xmx512m -XX:+ExitOnOutOfMemoryError -jar adapters/target/vtlab-server.jar --server.port=$port \
-      --vtlab.virtual-threads.tomcat=true > "$dir/server.log" 2>&1 &
-  server=$!
-  trap 'kill $server 2>/dev/null; wait $server 2>/dev/null || true' EXIT
-  wait_for "http://127.0.0.1:$port/lab/environment"
+  start_server "$dir/server.log" "http://127.0.0.1:$port/lab/environment" \
+      "$java" -Xmx512m -XX:+ExitOnOutOfMemoryError -jar adapters/target/vtlab-server.jar --server.port=$port \
+      --vtlab.virtual-threads.tomcat=true
   "$hey" -n "$n" -c "$n" -t 120 "http://127.0.0.1:$port/sync" > "$dir/warm-up-hey.txt"
   for r in $(seq 1 "$rounds"); do
     sleep 3
@@ -36,8 +33,6 @@ for n in "${bursts[@]}"; do
     /usr/bin/time -o "$dir/round-$r-hey-cpu.txt" -f "%U %S" \
         "$hey" -n "$n" -c "$n" -t 120 "http://127.0.0.1:$port/sync" > "$dir/round-$r-hey.txt" || true
   done
-  kill $server; wait $server 2>/dev/null || true
-  trap - EXIT
+  stop_server
 done
-{ environment_lines "$java"
-  echo "hey: $(go version -m "$(command -v "$hey")" 2>/dev/null | awk '$1 == "mod" {print $2, $3}')"; } > "$out/environment.txt"
+{ environment_lines "$java"; hey_line; } > "$out/environment.txt"

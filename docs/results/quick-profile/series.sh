@@ -18,5 +18,4 @@ for n in $(seq 1 "${RUNS:-3}"); do
       --out "$out/run-$n" > "$out/run-$n.log" 2>&1
   rm -rf "$out/run-$n/requests" "$out/run-$n/servers" "$out/run-$n/report.html" "$out/run-$n/results.csv"
 done
-{ environment_lines "$java"; } \
-    > "$out/environment.txt"
+environment_lines "$java" > "$out/environment.txt"

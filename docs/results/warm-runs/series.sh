@@ -25,18 +25,14 @@ for variant in "${variants[@]}"; do
     *) echo "unknown variant $variant (cold, one-round, default)" >&2; exit 2 ;;
   esac
   dir=$out/$variant; mkdir -p "$dir"
-  "$java" -XX:+ExitOnOutOfMemoryError -jar adapters/target/vtlab-server.jar --server.port=$port \
-      --vtlab.virtual-threads.tomcat=true > "$dir/server.log" 2>&1 &
-  server=$!
-  trap 'kill $server 2>/dev/null; wait $server 2>/dev/null || true' EXIT
-  wait_for "http://127.0.0.1:$port/lab/environment"
+  start_server "$dir/server.log" "http://127.0.0.1:$port/lab/environment" \
+      "$java" -XX:+ExitOnOutOfMemoryError -jar adapters/target/vtlab-server.jar --server.port=$port \
+      --vtlab.virtual-threads.tomcat=true
   for n in $(seq 1 "$runs"); do
     "${loadgen[@]}" run --url "http://127.0.0.1:$port" --mode sync --requests 2000 ${warmup[@]+"${warmup[@]}"} \
         --json "$dir/run-$n.json" > "$dir/run-$n.txt" 2>&1 || true
     sleep 3
   done
-  kill $server; wait $server 2>/dev/null || true
-  trap - EXIT
+  stop_server
 done
-{ environment_lines "$java"; } \
-    > "$out/environment.txt"
+environment_lines "$java" > "$out/environment.txt"

@@ -21,19 +21,14 @@ for variant in bound max-connections-16384; do
   extra=(); [ "$variant" = bound ] || extra=(--server.tomcat.max-connections=16384)
   dir=$out/$variant; mkdir -p "$dir"
   for n in "${bursts[@]}"; do
-    "$java" -Xmx512m -XX:+ExitOnOutOfMemoryError -jar adapters/target/vtlab-server.jar --server.port=$port \
-        --vtlab.virtual-threads.tomcat=true ${extra[@]+"${extra[@]}"} > "$dir/server-$n.log" 2>&1 &
-    server=$!
-    trap 'kill $server 2>/dev/null; wait $server 2>/dev/null || true' EXIT
-    wait_for "http://127.0.0.1:$port/lab/environment"
+    start_server "$dir/server-$n.log" "http://127.0.0.1:$port/lab/environment" \
+        "$java" -Xmx512m -XX:+ExitOnOutOfMemoryError -jar adapters/target/vtlab-server.jar --server.port=$port \
+        --vtlab.virtual-threads.tomcat=true ${extra[@]+"${extra[@]}"}
     "$java" @client-loadgen/jvm.options -jar client-loadgen/target/vtlab-loadgen.jar run \
         --url "http://127.0.0.1:$port" --mode sync --requests "$n" --timeout 120s \
         --json "$dir/burst-$n.json" > "$dir/burst-$n.txt" 2>&1 || true
-    if kill -0 $server 2>/dev/null; then kill $server; fi
-    code=0; wait $server || code=$?
-    echo "server exit code: $code" >> "$dir/server-$n.log"
-    trap - EXIT
+    stop_server
+    echo "server exit code: $server_exit_code" >> "$dir/server-$n.log"
   done
 done
-{ environment_lines "$java"; } \
-    > "$out/environment.txt"
+environment_lines "$java" > "$out/environment.txt"
