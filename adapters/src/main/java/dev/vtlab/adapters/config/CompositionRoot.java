@@ -11,6 +11,7 @@ import dev.vtlab.adapters.out.visitstore.HttpVisitRepository;
 import dev.vtlab.application.port.in.SayHelloUseCase;
 import dev.vtlab.application.port.out.VisitRepository;
 import dev.vtlab.application.service.SayHelloService;
+import dev.vtlab.redaction.Secrets;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import jakarta.servlet.DispatcherType;
@@ -129,6 +130,7 @@ public class CompositionRoot {
         HikariConfig config = new HikariConfig();
         config.setPoolName(POOL_NAME);
         config.setJdbcUrl(jdbc.url());
+        config.setPassword(jdbc.password()); // null: none, or in the URL
         config.setMaximumPoolSize(jdbc.poolSize());
         config.setConnectionTimeout(jdbc.poolTimeout().toMillis());
         config.setInitializationFailTimeout(-1);
@@ -155,7 +157,7 @@ public class CompositionRoot {
         return switch (repository.kind()) {
             case VtlabSettings.Repository.HTTP -> "http at " + repository.url();
             case VtlabSettings.Repository.JDBC -> "jdbc at "
-                    + JdbcVisitRepository.withoutCredentials(repository.jdbc().url()) + ", pool "
+                    + Secrets.address(repository.jdbc().url()) + ", pool "
                     + repository.jdbc().poolSize() + " connections, timeout "
                     + repository.jdbc().poolTimeout().toMillis() + " ms, bulkhead "
                     + (repository.jdbc().maxConcurrent() == null ? "off" : repository.jdbc().maxConcurrent());

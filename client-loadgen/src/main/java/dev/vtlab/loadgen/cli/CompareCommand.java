@@ -133,7 +133,7 @@ public final class CompareCommand implements Callable<Integer> {
                 Jars.find(spec.commandLine(), referenceJar, "--reference-jar",
                         "reference-webflux/target/vtlab-reference-webflux.jar"),
                 OutputDirs.choose(spec.commandLine(), out, Path.of("target", "comparisons")),
-                "vtlab-loadgen " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
+                CommandLines.of(spec));
     }
 
     private ParameterException usage(String message) {

@@ -17,6 +17,7 @@ import dev.vtlab.loadgen.matrix.RunRecord;
 import dev.vtlab.loadgen.matrix.Variant;
 import dev.vtlab.loadgen.report.ReportWriter;
 import dev.vtlab.loadgen.report.VariantComparison;
+import dev.vtlab.redaction.Secrets;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -333,7 +334,7 @@ public final class MatrixCommand implements Callable<Integer> {
                                 "downstream/target/vtlab-downstream-exec.jar")),
                 new MatrixSettings.OutputSettings(
                         OutputDirs.choose(spec.commandLine(), out, Path.of("target", "experiments")),
-                        "vtlab-loadgen " + String.join(" ", spec.commandLine().getParseResult().originalArgs())));
+                        CommandLines.of(spec)));
     }
 
     /** The command line's settings, the same for every variant. */
@@ -382,7 +383,7 @@ public final class MatrixCommand implements Callable<Integer> {
         requireJdbc(databaseUrl != null, "--database-url");
         if (databaseUrl != null && !databaseUrl.startsWith("jdbc:postgresql://")) {
             throw usage("--database-url must be a jdbc:postgresql:// URL (without it, each server gets an H2), was '"
-                    + databaseUrl + "'");
+                    + Secrets.redact(databaseUrl) + "'");
         }
         return databaseUrl;
     }

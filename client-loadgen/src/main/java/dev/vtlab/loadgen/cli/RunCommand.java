@@ -13,6 +13,7 @@ import dev.vtlab.loadgen.load.RequestsCsv;
 import dev.vtlab.loadgen.load.RunSummary;
 import dev.vtlab.loadgen.load.SummaryText;
 import dev.vtlab.loadgen.load.WarmUp;
+import dev.vtlab.redaction.Secrets;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -90,11 +91,11 @@ public final class RunCommand implements Callable<Integer> {
         try {
             visitsBefore = lab.visitsSaved();
         } catch (LabClient.NotALabAnswerException e) {
-            err.println("Reached " + url + ", but it does not answer as a vtlab server: " + e.getMessage()
+            err.println("Reached " + Secrets.redact(url.toString()) + ", but it does not answer as a vtlab server: " + e.getMessage()
                     + ". Is --url the vtlab server's address?");
             return 1;
         } catch (IOException e) {
-            err.println("Cannot reach the vtlab server at " + url + ": " + FailureCause.of(e)
+            err.println("Cannot reach the vtlab server at " + Secrets.redact(url.toString()) + ": " + FailureCause.of(e)
                     + ". Start it with: java -jar adapters/target/vtlab-server.jar");
             return 1;
         }

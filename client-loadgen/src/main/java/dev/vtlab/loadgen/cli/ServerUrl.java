@@ -1,5 +1,6 @@
 package dev.vtlab.loadgen.cli;
 
+import dev.vtlab.redaction.Secrets;
 import picocli.CommandLine;
 
 import java.net.URI;
@@ -15,12 +16,12 @@ public final class ServerUrl implements CommandLine.ITypeConverter<URI> {
             if (!("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) || uri.getHost() == null
                     || !(uri.getPath() == null || uri.getPath().isEmpty() || uri.getPath().equals("/"))) {
                 throw new CommandLine.TypeConversionException(
-                        "'" + value + "' is not a server URL such as http://127.0.0.1:8080");
+                        "'" + Secrets.redact(value) + "' is not a server URL such as http://127.0.0.1:8080");
             }
             return URI.create(uri.getScheme() + "://" + uri.getRawAuthority());
         } catch (URISyntaxException e) {
             throw new CommandLine.TypeConversionException(
-                    "'" + value + "' is not a server URL such as http://127.0.0.1:8080");
+                    "'" + Secrets.redact(value) + "' is not a server URL such as http://127.0.0.1:8080");
         }
     }
 }

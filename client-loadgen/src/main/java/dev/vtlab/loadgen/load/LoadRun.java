@@ -6,6 +6,7 @@ import dev.vtlab.loadgen.labclient.ServerEnvironment;
 import dev.vtlab.loadgen.labclient.ServerJvm;
 import dev.vtlab.loadgen.labclient.ServerThreads;
 import dev.vtlab.loadgen.labclient.VisitCounter;
+import dev.vtlab.redaction.Secrets;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -152,7 +153,7 @@ public final class LoadRun {
                 .anyMatch(e -> !e.getKey().equals("TcpRetransSegs") && e.getValue() > 0);
 
         RunSummary summary = new RunSummary(
-                new RunSummary.Burst(mode.label(), base.toString(), requests, concurrency, warmUp.roundP99Ms()),
+                new RunSummary.Burst(mode.label(), Secrets.redact(base.toString()), requests, concurrency, warmUp.roundP99Ms()),
                 new RunSummary.Outcome(succeeded, results.size() - succeeded, failures, wallMs,
                         wallMs > 0 ? succeeded / (wallMs / 1000.0) : 0, Latencies.of(results), spreadMs, clientCpuMs),
                 new RunSummary.Writes(warmUp.requests(), warmUp.succeeded(), visitsSaved,

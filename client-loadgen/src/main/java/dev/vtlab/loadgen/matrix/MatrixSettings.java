@@ -3,6 +3,9 @@ package dev.vtlab.loadgen.matrix;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.vtlab.loadgen.load.Flag;
 import dev.vtlab.loadgen.load.Mode;
+import dev.vtlab.redaction.Secrets;
+import tools.jackson.databind.annotation.JsonSerialize;
+import tools.jackson.databind.util.StdConverter;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -48,12 +51,15 @@ public record MatrixSettings(Profile profile, List<Mode> modes, Set<Flag> flags,
      * @param serverArgs            server settings {@code key=value}: the profile's, overridden key by key by
      *                              {@code --server-arg}
      * @param databaseUrl           the database the JDBC adapter uses: {@code null} for an H2 per server, started
-     *                              by the matrix; else a JDBC URL (PostgreSQL), prepared per server
+     *                              by the matrix; else a JDBC URL (PostgreSQL), prepared per server. Given to the
+     *                              children as it is; written to results with its credentials hidden
      * @param serverJar             the server jar
      * @param downstreamJar         the downstream processes' jar (visit store, database)
      */
     public record ServerSettings(Duration countDelay, Duration saveDelay, String heap, Integer commonPoolParallelism,
-                                 List<String> serverArgs, String databaseUrl, Path serverJar, Path downstreamJar) {
+                                 List<String> serverArgs,
+                                 @JsonSerialize(converter = Redacted.class) String databaseUrl,
+                                 Path serverJar, Path downstreamJar) {
 
         /** JVM options for each server: a server out of heap exits (the runner reports it) instead of hanging. */
         List<String> jvmOptions() {
@@ -75,6 +81,14 @@ public record MatrixSettings(Profile profile, List<Mode> modes, Set<Flag> flags,
      * @param commandLine how the experiment was started
      */
     public record OutputSettings(Path outputDir, String commandLine) {
+    }
+
+    /** How a results file writes a text that may carry credentials: through {@link Secrets#redact}. */
+    static final class Redacted extends StdConverter<String, String> {
+        @Override
+        public String convert(String text) {
+            return Secrets.redact(text);
+        }
     }
 
     /** Where the report goes. */

@@ -2,6 +2,7 @@ package dev.vtlab.loadgen.matrix;
 
 import dev.vtlab.childprocess.ListeningPorts;
 import dev.vtlab.childprocess.RunnerWatch;
+import dev.vtlab.redaction.Secrets;
 
 import java.io.IOException;
 import java.net.URI;
@@ -83,7 +84,7 @@ public final class ServerProcess implements AutoCloseable {
             process = new ProcessBuilder(commandLine).redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
         } catch (IOException e) {
-            throw new ServerStartException("could not start " + String.join(" ", commandLine) + ": "
+            throw new ServerStartException("could not start " + Secrets.redact(String.join(" ", commandLine)) + ": "
                     + e.getMessage());
         }
         ServerProcess server = new ServerProcess(process, log, children);
@@ -187,8 +188,8 @@ public final class ServerProcess implements AutoCloseable {
         try {
             List<String> lines = Files.readAllLines(log);
             List<String> meaningful = lines.stream().filter(l -> !l.isBlank()).toList();
-            return "see " + log + "; last lines:\n    "
-                    + String.join("\n    ", meaningful.subList(Math.max(0, meaningful.size() - 12), meaningful.size()));
+            return "see " + log + "; last lines:\n    " + Secrets.redact(String.join("\n    ",
+                    meaningful.subList(Math.max(0, meaningful.size() - 12), meaningful.size())));
         } catch (IOException e) {
             return "see " + log;
         }

@@ -10,6 +10,7 @@ import dev.vtlab.loadgen.labclient.ServerEnvironment;
 import dev.vtlab.loadgen.labclient.ServerJvm;
 import dev.vtlab.loadgen.labclient.ServerLayer;
 import dev.vtlab.loadgen.labclient.ServerThreads;
+import dev.vtlab.redaction.Secrets;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -80,7 +81,7 @@ final class ReportContent {
             case JDBC -> "Repository: jdbc. The server borrows a connection from HikariCP for each repository call "
                     + "and the database waits the delay on it (" + (settings.server().databaseUrl() == null
                     ? "H2 over TCP, a separate process on loopback, one per server" : "the PostgreSQL at "
-                    + settings.server().databaseUrl().replaceAll("[?].*", "")) + "); pool " + settings.variant().poolSize()
+                    + Secrets.address(settings.server().databaseUrl())) + "); pool " + settings.variant().poolSize()
                     + " connections, bulkhead " + (settings.variant().maxConcurrent() == null ? "off"
                     : settings.variant().maxConcurrent()) + "; lost writes are counted in the database.";
             case SLEEPY -> "Repository: sleepy. The server's own threads sleep through each repository call; lost "

@@ -1,6 +1,7 @@
 package dev.vtlab.loadgen.docs;
 
 import dev.vtlab.loadgen.matrix.ServerProcess;
+import dev.vtlab.redaction.Secrets;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -106,13 +107,23 @@ class DocsCommandsTest {
         }
     }
 
-    /** A leading {@code VTLAB_TEST_POSTGRES_URL=...}: the one variable a command may set, a URL the tests take. */
+    /**
+     * Leading variables: the only ones a command may set are the database's password (so that it is on no command
+     * line) and {@code VTLAB_TEST_POSTGRES_URL}, a URL the tests take, which then carries none.
+     */
     private static List<String> withoutEnvironment(List<String> words, String command) {
-        if (!words.getFirst().contains("=")) {
-            return words;
+        List<String> rest = words;
+        while (rest.getFirst().contains("=")) {
+            String variable = rest.getFirst();
+            if (variable.startsWith("VTLAB_TEST_POSTGRES_URL=")) {
+                assertThat(variable).as(command).startsWith("VTLAB_TEST_POSTGRES_URL=jdbc:postgresql://")
+                        .isEqualTo(Secrets.redact(variable));
+            } else {
+                assertThat(variable).as(command).startsWith(Secrets.DATABASE_PASSWORD_VARIABLE + "=");
+            }
+            rest = rest.subList(1, rest.size());
         }
-        assertThat(words.getFirst()).as(command).startsWith("VTLAB_TEST_POSTGRES_URL=jdbc:postgresql://");
-        return words.subList(1, words.size());
+        return rest;
     }
 
     /**

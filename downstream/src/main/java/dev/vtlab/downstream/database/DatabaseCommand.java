@@ -3,6 +3,7 @@ package dev.vtlab.downstream.database;
 import dev.vtlab.childprocess.ListeningPorts;
 import dev.vtlab.childprocess.RunnerWatch;
 import dev.vtlab.downstream.serving.Foreground;
+import dev.vtlab.redaction.Secrets;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -36,7 +37,8 @@ public final class DatabaseCommand implements Callable<Integer> {
     int statsPort;
 
     @Option(names = "--url", description = "Prepare this database instead of starting H2, e.g. "
-            + "jdbc:postgresql://127.0.0.1:5432/vtlab?user=vtlab&password=vtlab (creates the visit table if absent).")
+            + "jdbc:postgresql://127.0.0.1:5432/vtlab?user=vtlab (creates the visit table if absent); the password "
+            + "from the environment variable " + Secrets.DATABASE_PASSWORD_VARIABLE + ", or in the URL.")
     String url;
 
     @Override
@@ -45,14 +47,16 @@ public final class DatabaseCommand implements Callable<Integer> {
         RunnerWatch.exitWhenTheRunnerIsGone("database");
         VisitDatabase database;
         try {
-            database = url == null ? VisitDatabase.startH2(port, statsPort) : VisitDatabase.attach(url, statsPort);
+            database = url == null ? VisitDatabase.startH2(port, statsPort)
+                    : VisitDatabase.attach(url, System.getenv(Secrets.DATABASE_PASSWORD_VARIABLE), statsPort);
         } catch (SQLException | IOException e) {
             spec.commandLine().getErr().println("Cannot start the database"
-                    + (url == null ? " on 127.0.0.1:" + port : " at " + url) + ": " + e.getMessage());
+                    + (url == null ? " on 127.0.0.1:" + port : " at " + Secrets.redact(url)) + ": "
+                    + Secrets.redact(e.getMessage()));
             return 1;
         }
         ListeningPorts.report(database.ports());
-        Foreground.serveUntilStopped(database, "database at " + database.jdbcUrl() + ", stats on "
+        Foreground.serveUntilStopped(database, "database at " + Secrets.redact(database.jdbcUrl()) + ", stats on "
                 + database.statsUrl() + "/stats", spec.commandLine().getOut());
         return 0;
     }
@@ -66,7 +70,7 @@ public final class DatabaseCommand implements Callable<Integer> {
         }
         if (url != null && !url.startsWith("jdbc:postgresql://") && !url.startsWith("jdbc:h2:")) {
             throw new ParameterException(spec.commandLine(), "--url must be a jdbc:postgresql:// (or jdbc:h2:) URL, "
-                    + "was '" + url + "'");
+                    + "was '" + Secrets.redact(url) + "'");
         }
     }
 }

@@ -16,6 +16,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Properties;
 import java.util.concurrent.Executors;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -79,9 +80,18 @@ public final class VisitDatabase implements AutoCloseable {
         }
     }
 
-    /** Prepares the database at {@code jdbcUrl} (PostgreSQL) and serves its stats on {@code statsPort}. */
-    public static VisitDatabase attach(String jdbcUrl, int statsPort) throws SQLException, IOException {
-        Connection keeper = DriverManager.getConnection(jdbcUrl);
+    /**
+     * Prepares the database at {@code jdbcUrl} (PostgreSQL) and serves its stats on {@code statsPort}.
+     *
+     * @param password the password, or {@code null} when it is in the URL or none is needed
+     */
+    public static VisitDatabase attach(String jdbcUrl, String password, int statsPort)
+            throws SQLException, IOException {
+        Properties credentials = new Properties();
+        if (password != null) {
+            credentials.setProperty("password", password);
+        }
+        Connection keeper = DriverManager.getConnection(jdbcUrl, credentials);
         try {
             Schema.create(keeper, jdbcUrl.startsWith("jdbc:h2:"));
             return new VisitDatabase(jdbcUrl, null, keeper, statsServer(statsPort));

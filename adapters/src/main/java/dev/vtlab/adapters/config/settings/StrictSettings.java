@@ -4,6 +4,7 @@ import org.springframework.boot.convert.DurationStyle;
 import org.springframework.boot.origin.Origin;
 import org.springframework.boot.origin.OriginLookup;
 import org.springframework.boot.origin.TextResourceOrigin;
+import dev.vtlab.redaction.Secrets;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.EnumerablePropertySource;
 import org.springframework.core.env.MapPropertySource;
@@ -275,7 +276,8 @@ final class StrictSettings {
 
     /** The one message for a bad value: which key, what was given, where it was set, and what is expected. */
     InvalidSettingException invalid(String key, String raw, String expected) {
-        return new InvalidSettingException(key, "Invalid value '" + raw + "' for " + key + where(key) + expected);
+        return new InvalidSettingException(key, "Invalid value '" + Secrets.redact(raw) + "' for " + key + where(key)
+                + expected);
     }
 
     private String where(String key) {

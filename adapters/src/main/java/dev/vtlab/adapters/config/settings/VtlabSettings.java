@@ -4,6 +4,7 @@ import dev.vtlab.adapters.out.jdbc.Dialect;
 import dev.vtlab.adapters.out.persistence.Guard;
 import dev.vtlab.childprocess.ListeningPorts;
 import dev.vtlab.childprocess.RunnerWatch;
+import dev.vtlab.redaction.Secrets;
 import org.springframework.core.env.ConfigurableEnvironment;
 
 import java.net.URI;
@@ -55,11 +56,21 @@ public record VtlabSettings(VirtualThreadFlags requested, boolean springVirtualT
      * Configuration value: the JDBC adapter's database and pool.
      *
      * @param url           the JDBC URL, credentials included ({@code jdbc:h2:...} or {@code jdbc:postgresql:...})
+     * @param password      the password from {@code vtlab.repository.password} (so that it need not be in the URL,
+     *                      on a command line); {@code null}: none, or in the URL
      * @param poolSize      connections the pool holds at most (HikariCP's default: 10)
      * @param poolTimeout   how long a call waits for a free connection (HikariCP's default: 30 s)
      * @param maxConcurrent the bulkhead: calls allowed to hold or wait for a connection at once; {@code null}: none
      */
-    public record Jdbc(String url, int poolSize, Duration poolTimeout, Integer maxConcurrent) {
+    public record Jdbc(String url, String password, int poolSize, Duration poolTimeout, Integer maxConcurrent) {
+
+        /** As a record prints itself, but with the URL's credentials and the password hidden. */
+        @Override
+        public String toString() {
+            return "Jdbc[url=" + Secrets.redact(url) + ", password=" + (password == null ? "none" : Secrets.HIDDEN)
+                    + ", poolSize=" + poolSize + ", poolTimeout=" + poolTimeout + ", maxConcurrent=" + maxConcurrent
+                    + "]";
+        }
     }
 
     public static final String COUNT_DELAY = "vtlab.repository.count-delay";
@@ -71,6 +82,8 @@ public record VtlabSettings(VirtualThreadFlags requested, boolean springVirtualT
     public static final String POOL_SIZE = "vtlab.repository.pool-size";
     public static final String POOL_TIMEOUT = "vtlab.repository.pool-timeout";
     public static final String MAX_CONCURRENT = "vtlab.repository.max-concurrent";
+    /** Read from {@link Secrets#DATABASE_PASSWORD_VARIABLE} in practice: an argument would show it to {@code ps}. */
+    public static final String PASSWORD = "vtlab.repository.password";
     public static final String LAB_PORT = "vtlab.lab.port";
     /** Set by a runner (the matrix, compare): the server exits when that process is gone. */
     public static final String RUNNER_PID = RunnerWatch.RUNNER_PID;
@@ -84,7 +97,7 @@ public record VtlabSettings(VirtualThreadFlags requested, boolean springVirtualT
     private static final Set<String> KNOWN = new LinkedHashSet<>(List.of(VirtualThreadFlags.TOMCAT,
             VirtualThreadFlags.ASYNC_EXECUTOR, VirtualThreadFlags.WRAPPER, VirtualThreadFlags.REPOSITORY,
             COUNT_DELAY, SAVE_DELAY, REPOSITORY_KIND, REPOSITORY_URL, REPOSITORY_TIMEOUT, REPOSITORY_GUARD,
-            POOL_SIZE, POOL_TIMEOUT, MAX_CONCURRENT, RUNNER_PID, PORTS_FILE, LAB_PORT));
+            POOL_SIZE, POOL_TIMEOUT, MAX_CONCURRENT, PASSWORD, RUNNER_PID, PORTS_FILE, LAB_PORT));
     private static final URI DEFAULT_STORE = URI.create("http://127.0.0.1:8081");
     private static final Duration DEFAULT_STORE_TIMEOUT = Duration.ofSeconds(30);
     /** What {@code vtlab-downstream database} serves with its defaults. */
@@ -151,7 +164,7 @@ public record VtlabSettings(VirtualThreadFlags requested, boolean springVirtualT
         if (poolTimeout.compareTo(MIN_POOL_TIMEOUT) < 0) {
             throw settings.invalid(POOL_TIMEOUT, poolTimeout.toMillis() + "ms", ": HikariCP needs at least 250ms.");
         }
-        return new Jdbc(url, settings.integer(POOL_SIZE, DEFAULT_POOL_SIZE, 1, 10_000), poolTimeout,
+        return new Jdbc(url, settings.text(PASSWORD, null), settings.integer(POOL_SIZE, DEFAULT_POOL_SIZE, 1, 10_000), poolTimeout,
                 settings.integer(MAX_CONCURRENT, null, 1, 1_000_000));
     }
 

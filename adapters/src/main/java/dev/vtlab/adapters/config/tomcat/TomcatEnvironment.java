@@ -3,7 +3,7 @@ package dev.vtlab.adapters.config.tomcat;
 import dev.vtlab.adapters.config.settings.VtlabSettings;
 
 import dev.vtlab.adapters.lab.LabEnvironment;
-import dev.vtlab.adapters.out.jdbc.JdbcVisitRepository;
+import dev.vtlab.redaction.Secrets;
 import org.apache.catalina.connector.Connector;
 import org.apache.coyote.http11.AbstractHttp11Protocol;
 import org.apache.coyote.ProtocolHandler;
@@ -39,7 +39,7 @@ public final class TomcatEnvironment {
     private String repositoryUrl() {
         VtlabSettings.Repository repository = settings.repository();
         if (repository.jdbc() != null) {
-            return JdbcVisitRepository.withoutCredentials(repository.jdbc().url());
+            return Secrets.address(repository.jdbc().url());
         }
         return repository.http() ? repository.url().toString() : null;
     }

@@ -1,6 +1,7 @@
 package dev.vtlab.adapters.out.jdbc;
 
 import com.zaxxer.hikari.HikariPoolMXBean;
+import dev.vtlab.redaction.Secrets;
 import dev.vtlab.application.port.out.VisitRepository;
 import dev.vtlab.domain.Visit;
 import org.springframework.dao.DataAccessException;
@@ -57,7 +58,7 @@ public final class JdbcVisitRepository implements VisitRepository {
         this.countDelay = countDelay;
         this.saveDelay = saveDelay;
         this.asyncExecutor = asyncExecutor;
-        this.database = withoutCredentials(jdbcUrl);
+        this.database = Secrets.address(jdbcUrl);
         this.pool = pool;
         this.poolState = poolState;
     }
@@ -149,17 +150,5 @@ public final class JdbcVisitRepository implements VisitRepository {
             }
         }
         return null;
-    }
-
-    /** The URL as failures may show it: no query string, no {@code ;USER=...;PASSWORD=...} settings. */
-    public static String withoutCredentials(String jdbcUrl) {
-        int cut = jdbcUrl.length();
-        for (char separator : new char[] {'?', ';'}) {
-            int at = jdbcUrl.indexOf(separator);
-            if (at >= 0) {
-                cut = Math.min(cut, at);
-            }
-        }
-        return jdbcUrl.substring(0, cut);
     }
 }

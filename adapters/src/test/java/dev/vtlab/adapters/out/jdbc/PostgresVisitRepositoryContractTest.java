@@ -5,6 +5,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import dev.vtlab.adapters.VisitRepositoryContract;
 import dev.vtlab.application.port.out.VisitRepository;
 import dev.vtlab.downstream.database.VisitDatabase;
+import dev.vtlab.redaction.Secrets;
 import org.junit.jupiter.api.AfterEach;
 import org.springframework.jdbc.core.JdbcTemplate;
 
@@ -16,8 +17,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The use-case contract over the JDBC adapter on a real PostgreSQL ({@code pg_sleep} in the database), when
- * {@code VTLAB_TEST_POSTGRES_URL} names one, e.g. {@code jdbc:postgresql://127.0.0.1:5432/vtlab?user=vtlab&password=vtlab}
- * (docs/pools.md says how to get one). Skipped, with the reason, otherwise. Each test starts from an empty
+ * {@code VTLAB_TEST_POSTGRES_URL} names one, e.g. {@code jdbc:postgresql://127.0.0.1:5432/vtlab?user=vtlab},
+ * with its password in {@code VTLAB_REPOSITORY_PASSWORD} as the server reads it (docs/pools.md says how to get one). Skipped, with the reason, otherwise. Each test starts from an empty
  * {@code visit} table, so point it at a database of its own.
  */
 class PostgresVisitRepositoryContractTest extends VisitRepositoryContract {
@@ -25,6 +26,7 @@ class PostgresVisitRepositoryContractTest extends VisitRepositoryContract {
     static final String URL_VARIABLE = "VTLAB_TEST_POSTGRES_URL";
 
     private static final String URL = System.getenv(URL_VARIABLE);
+    private static final String PASSWORD = System.getenv(Secrets.DATABASE_PASSWORD_VARIABLE);
     private final ExecutorService asyncExecutor = Executors.newVirtualThreadPerTaskExecutor();
     private HikariDataSource pool;
 
@@ -32,15 +34,16 @@ class PostgresVisitRepositoryContractTest extends VisitRepositoryContract {
     @Override
     protected VisitRepository freshRepository() {
         assumeTrue(URL != null && !URL.isBlank(), "skipped: set " + URL_VARIABLE + " to a jdbc:postgresql:// URL "
-                + "with user and password to run the contract on PostgreSQL (docs/pools.md)");
+                + "with its user (and its password in " + Secrets.DATABASE_PASSWORD_VARIABLE + ") to run the contract on PostgreSQL (docs/pools.md)");
         String url = URL;
-        try (VisitDatabase prepared = VisitDatabase.attach(url, 0)) {
+        try (VisitDatabase prepared = VisitDatabase.attach(url, PASSWORD, 0)) {
             // the schema exists now; start each test from an empty table
         } catch (Exception e) {
-            throw new IllegalStateException("cannot prepare the PostgreSQL at " + url, e);
+            throw new IllegalStateException("cannot prepare the PostgreSQL at " + Secrets.redact(url), e);
         }
         HikariConfig config = new HikariConfig();
         config.setJdbcUrl(url);
+        config.setPassword(PASSWORD);
         config.setMaximumPoolSize(2);
         pool = new HikariDataSource(config);
         new JdbcTemplate(pool).update("DELETE FROM visit");

@@ -1,0 +1,2 @@
+/** What every vtlab process hides before it writes: {@link dev.vtlab.redaction.Secrets}. */
+package dev.vtlab.redaction;
