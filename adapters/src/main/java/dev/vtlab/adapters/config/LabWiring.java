@@ -4,17 +4,21 @@ import dev.vtlab.adapters.config.settings.VtlabSettings;
 import dev.vtlab.adapters.config.tomcat.TomcatEnvironment;
 
 import dev.vtlab.adapters.in.web.HelloController;
+import dev.vtlab.adapters.lab.InFlightRequests;
 import dev.vtlab.adapters.lab.JvmFigures;
 import dev.vtlab.adapters.lab.LabEnvironmentSource;
 import dev.vtlab.adapters.lab.ThreadPlacement;
 import dev.vtlab.adapters.lab.VirtualThreadEvents;
 import dev.vtlab.adapters.lab.WebLayerRecorder;
+import jakarta.servlet.DispatcherType;
 import org.apache.catalina.connector.Connector;
 import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
 import org.springframework.web.servlet.config.annotation.AsyncSupportConfigurer;
 import org.springframework.web.servlet.config.annotation.InterceptorRegistry;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
@@ -69,6 +73,20 @@ public class LabWiring implements WebMvcConfigurer {
                 factory.addAdditionalConnectors(connector);
             }
         };
+    }
+
+    @Bean
+    InFlightRequests inFlightRequests() {
+        return new InFlightRequests();
+    }
+
+    /** Around every request from its first dispatch ({@code REQUEST}) on, before any other filter sees it. */
+    @Bean
+    FilterRegistrationBean<InFlightRequests> inFlightRequestsFilter(InFlightRequests inFlight) {
+        FilterRegistrationBean<InFlightRequests> registration = new FilterRegistrationBean<>(inFlight);
+        registration.setDispatcherTypes(DispatcherType.REQUEST);
+        registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
+        return registration;
     }
 
     @Bean

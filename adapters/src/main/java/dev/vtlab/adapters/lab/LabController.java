@@ -21,13 +21,15 @@ public class LabController {
     private final JvmFigures jvm;
     private final LabEnvironmentSource environment;
     private final VisitCounter visits;
+    private final InFlightRequests inFlight;
 
     public LabController(ThreadPlacement placement, JvmFigures jvm, LabEnvironmentSource environment,
-                         VisitCounter visits) {
+                         VisitCounter visits, InFlightRequests inFlight) {
         this.placement = placement;
         this.jvm = jvm;
         this.environment = environment;
         this.visits = visits;
+        this.inFlight = inFlight;
     }
 
     /** Per layer: calls on virtual and on platform threads, by pool, since the last reset. */
@@ -63,6 +65,12 @@ public class LabController {
     @PostMapping(path = "/jvm/histogram", produces = MediaType.TEXT_PLAIN_VALUE)
     public String liveClassHistogram() {
         return jvm.liveClassHistogram();
+    }
+
+    /** How many requests the server holds now (0: quiet, ready to measure); the lab's own are not counted. */
+    @GetMapping("/requests")
+    public Map<String, Integer> requests() {
+        return Map.of("inFlight", inFlight.now());
     }
 
     /** How many visits the repository holds: compared with successful requests, it shows lost writes. */

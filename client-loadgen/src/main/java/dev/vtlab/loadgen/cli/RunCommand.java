@@ -9,6 +9,7 @@ import dev.vtlab.loadgen.labclient.LabClient;
 import dev.vtlab.loadgen.load.LoadRun;
 import dev.vtlab.loadgen.load.Mode;
 import dev.vtlab.loadgen.load.OutputFiles;
+import dev.vtlab.loadgen.load.QuietServer;
 import dev.vtlab.loadgen.load.RequestsCsv;
 import dev.vtlab.loadgen.load.RunSummary;
 import dev.vtlab.loadgen.load.SummaryText;
@@ -100,9 +101,16 @@ public final class RunCommand implements Callable<Integer> {
             return 1;
         }
         LoadRun run = new LoadRun(client, connectTimeout, timeout);
-        WarmUp warmUp = warmup == null ? run.warmUpUntilSteady(url, warmupRoundSize()) : run.warmUp(url, warmup);
-        LoadRun.Measurement measurement = run.measure(url, url, mode, requests, effectiveConcurrency(), lab,
-                visitsBefore, warmUp);
+        WarmUp warmUp = warmup == null ? run.warmUpUntilSteady(url, url, warmupRoundSize())
+                : run.warmUp(url, url, warmup);
+        LoadRun.Measurement measurement;
+        try {
+            measurement = run.measure(url, url, mode, requests, effectiveConcurrency(), lab, visitsBefore, warmUp);
+        } catch (QuietServer.NotQuietException e) {
+            err.println("Not measured: " + e.getMessage() + (warmUp.note() == null ? "" : " (warm-up: "
+                    + warmUp.note() + ")"));
+            return 1;
+        }
         RunSummary summary = measurement.summary();
         out.print(SummaryText.render(summary));
         if (json != null) {

@@ -28,6 +28,10 @@ public final class LabClient implements VisitCounter {
     record Visits(long saved) {
     }
 
+    /** The server's answer to {@code /lab/requests}. */
+    record Requests(int inFlight) {
+    }
+
     public ServerEnvironment environment() throws IOException, InterruptedException {
         return get("/lab/environment", ServerEnvironment.class);
     }
@@ -38,6 +42,11 @@ public final class LabClient implements VisitCounter {
 
     public ServerJvm jvm() throws IOException, InterruptedException {
         return get("/lab/jvm", ServerJvm.class);
+    }
+
+    /** Requests the server holds now, taken and not yet answered (the lab's own not counted). */
+    public int requestsInFlight() throws IOException, InterruptedException {
+        return get("/lab/requests", Requests.class).inFlight();
     }
 
     @Override

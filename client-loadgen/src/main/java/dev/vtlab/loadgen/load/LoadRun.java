@@ -57,10 +57,13 @@ public final class LoadRun {
      * A warm-up of {@code requests} at once, whose results are discarded, to warm the JIT of both sides. It goes to
      * {@code /sync} whatever the mode measured: that warms Tomcat, Spring MVC, Jackson, the use case and the client's
      * own code without queuing work that a failing mode (callable with A off) would leave behind for the measured
-     * burst. Like every burst it opens its own connections, so the measured burst does not reuse warm ones.
+     * burst. Like every burst it opens its own connections, so the measured burst does not reuse warm ones. At a
+     * server that cannot serve that many within a request's time-out, it sends fewer ({@link WarmUpRound}).
+     *
+     * @param lab where the server's lab answers, to size the round
      */
-    public WarmUp warmUp(URI base, int requests) throws InterruptedException {
-        return requests <= 0 ? WarmUp.NONE : warmUpRounds(base, requests, 1);
+    public WarmUp warmUp(URI base, URI lab, int requests) throws IOException, InterruptedException {
+        return requests <= 0 ? WarmUp.NONE : warmUpRounds(base, lab, requests, 1);
     }
 
     /**
@@ -69,22 +72,40 @@ public final class LoadRun {
      * over thousands of requests; one fixed round left the first run's p99 14% above the next runs' (docs/benchmarks.md,
      * "Warm runs").
      */
-    public WarmUp warmUpUntilSteady(URI base, int roundSize) throws InterruptedException {
-        return warmUpRounds(base, roundSize, MAX_ROUNDS);
+    public WarmUp warmUpUntilSteady(URI base, URI lab, int roundSize) throws IOException, InterruptedException {
+        return warmUpRounds(base, lab, roundSize, MAX_ROUNDS);
     }
 
-    /** Rounds of {@code roundSize} until steady, at most {@code maxRounds}. */
-    private WarmUp warmUpRounds(URI base, int roundSize, int maxRounds) throws InterruptedException {
+    /**
+     * Rounds of {@code roundSize} (or fewer, {@link WarmUpRound}) until steady, at most {@code maxRounds}; stops
+     * early when most of a round failed: such a round warms nothing and only fills the server's queues.
+     */
+    private WarmUp warmUpRounds(URI base, URI lab, int roundSize, int maxRounds)
+            throws IOException, InterruptedException {
+        WarmUpRound round = WarmUpRound.of(roundSize, new LabClient(client, lab).environment(), requestTimeout);
+        List<String> notes = new ArrayList<>();
+        if (round.note() != null) {
+            notes.add(round.note());
+        }
         List<Double> p99s = new ArrayList<>();
+        long start = System.nanoTime();
         int sent = 0;
         long succeeded = 0;
         while (p99s.size() < maxRounds && !steady(p99s)) {
-            List<RequestResult> results = warmUpRound(base, roundSize);
-            sent += roundSize;
-            succeeded += results.stream().filter(RequestResult::succeeded).count();
+            List<RequestResult> results = warmUpRound(base, round.size());
+            long roundSucceeded = results.stream().filter(RequestResult::succeeded).count();
+            sent += round.size();
+            succeeded += roundSucceeded;
             p99s.add(Latencies.of(results).p99Ms());
+            if (roundSucceeded * 2 < round.size()) {
+                notes.add("stopped after round " + p99s.size() + ": " + (round.size() - roundSucceeded) + " of "
+                        + round.size() + " failed " + RequestResult.failuresByCause(results)
+                        + ", which warms nothing and only fills the server's queues");
+                break;
+            }
         }
-        return new WarmUp(sent, succeeded, List.copyOf(p99s));
+        return new WarmUp(sent, succeeded, List.copyOf(p99s), notes.isEmpty() ? null : String.join("; ", notes),
+                (System.nanoTime() - start) / 1e6);
     }
 
     private static boolean steady(List<Double> p99s) {
@@ -108,11 +129,15 @@ public final class LoadRun {
      * @param visits          where visits are counted (the server's lab, or the visit store)
      * @param visitsBefore    the visit count read before the warm-up
      * @param warmUp          the warm-up sent since then
+     * @throws QuietServer.NotQuietException when the server still held earlier requests at the deadline
+     *                                       ({@link #quietDeadline()}): nothing was measured
+     * @throws IOException                   when its lab could not be read before the burst
      */
     public Measurement measure(URI base, URI lab, Mode mode, int requests, int concurrency, VisitCounter visits,
                                long visitsBefore, WarmUp warmUp)
-            throws InterruptedException {
+            throws QuietServer.NotQuietException, IOException, InterruptedException {
         LabClient labClient = new LabClient(client, lab);
+        Duration quietWait = QuietServer.await(labClient, quietDeadline());
         String labError = null;
         try {
             labClient.reset();
@@ -153,7 +178,8 @@ public final class LoadRun {
                 .anyMatch(e -> !e.getKey().equals("TcpRetransSegs") && e.getValue() > 0);
 
         RunSummary summary = new RunSummary(
-                new RunSummary.Burst(mode.label(), Secrets.redact(base.toString()), requests, concurrency, warmUp.roundP99Ms()),
+                new RunSummary.Burst(mode.label(), Secrets.redact(base.toString()), requests, concurrency,
+                        warmUp.roundP99Ms(), warmUp.note(), warmUp.durationMs(), quietWait.toNanos() / 1e6),
                 new RunSummary.Outcome(succeeded, results.size() - succeeded, failures, wallMs,
                         wallMs > 0 ? succeeded / (wallMs / 1000.0) : 0, Latencies.of(results), spreadMs, clientCpuMs),
                 new RunSummary.Writes(warmUp.requests(), warmUp.succeeded(), visitsSaved,
@@ -164,12 +190,6 @@ public final class LoadRun {
         return new Measurement(summary, results);
     }
 
-    /**
-     * A summary and the requests it sums up.
-     *
-     * @param summary  the figures
-     * @param requests one result per request, ordered by id
-     */
     /**
      * The server's JVM figures once JFR has delivered the burst's events: read until two reads
      * {@link #JFR_DELIVERY} apart agree on the virtual threads started and pinned, or the deadline passed (then
@@ -190,6 +210,22 @@ public final class LoadRun {
         }
     }
 
+    /**
+     * How long to wait for the server to drain before a burst: what it still holds ends within its own time-outs
+     * (Spring's async 30 s, the pool's 30 s) or the client's, whichever is longer, plus the same again.
+     */
+    Duration quietDeadline() {
+        Duration atLeast = Duration.ofSeconds(60);
+        Duration twice = requestTimeout.multipliedBy(2);
+        return twice.compareTo(atLeast) > 0 ? twice : atLeast;
+    }
+
+    /**
+     * A summary and the requests it sums up.
+     *
+     * @param summary  the figures
+     * @param requests one result per request, ordered by id
+     */
     public record Measurement(RunSummary summary, List<RequestResult> requests) {
     }
 }

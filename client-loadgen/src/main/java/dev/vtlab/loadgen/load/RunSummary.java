@@ -29,8 +29,13 @@ public record RunSummary(@JsonUnwrapped Burst burst, @JsonUnwrapped Outcome outc
      * @param requests    requests in the burst
      * @param concurrency most requests in flight at once
      * @param warmupP99Ms p99 of each warm-up round before the burst (empty: no warm-up)
+     * @param warmupNote  why the warm-up sent fewer requests than asked, or stopped early; {@code null}: neither
+     * @param warmupMs    how long the warm-up took ({@code null} in results written before it was recorded)
+     * @param quietWaitMs how long the client waited for the server to hold no request before the burst
+     *                    ({@code null} in results written before it waited)
      */
-    public record Burst(String mode, String url, int requests, int concurrency, List<Double> warmupP99Ms) {
+    public record Burst(String mode, String url, int requests, int concurrency, List<Double> warmupP99Ms,
+                        String warmupNote, Double warmupMs, Double quietWaitMs) {
     }
 
     /**

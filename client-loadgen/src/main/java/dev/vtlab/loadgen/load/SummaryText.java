@@ -30,9 +30,18 @@ public final class SummaryText {
         line(out, "requests", "%d (concurrency %d, all released at once; first-to-last send spread %.1f ms)",
                 s.burst().requests(), s.burst().concurrency(), s.outcome().sendSpreadMs());
         line(out, "warm-up", "%s", s.burst().warmupP99Ms().isEmpty() ? "none (a cold start)"
-                : String.format(Locale.ROOT, "%d requests to /sync in %d round(s), p99 %s ms; excluded from "
+                : String.format(Locale.ROOT, "%d requests to /sync in %d round(s)%s, p99 %s ms; excluded from "
                         + "these numbers", s.writes().warmupRequests(), s.burst().warmupP99Ms().size(),
+                s.burst().warmupMs() == null ? "" : String.format(Locale.ROOT, " (%.1f s)",
+                        s.burst().warmupMs() / 1000),
                 s.burst().warmupP99Ms().stream().map(p -> String.format(Locale.ROOT, "%.0f", p)).toList()));
+        if (s.burst().warmupNote() != null) {
+            line(out, "", "%s", s.burst().warmupNote());
+        }
+        if (s.burst().quietWaitMs() != null) {
+            line(out, "quiet", "waited %.0f ms for the server to hold no request before the burst",
+                    s.burst().quietWaitMs());
+        }
     }
 
     /** What came back: successes, failures by cause, times, and whether every success was saved. */

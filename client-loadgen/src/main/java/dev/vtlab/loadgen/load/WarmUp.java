@@ -9,9 +9,11 @@ import java.util.List;
  * @param requests   requests sent in all
  * @param succeeded  of which answered 200
  * @param roundP99Ms p99 of each warm-up round, in order (one round for a fixed warm-up)
+ * @param note       why it sent fewer than asked, or stopped early; {@code null} when it did neither
+ * @param durationMs how long it took, from its first request to its last answer
  */
-public record WarmUp(int requests, long succeeded, List<Double> roundP99Ms) {
+public record WarmUp(int requests, long succeeded, List<Double> roundP99Ms, String note, double durationMs) {
 
     /** No warm-up: the burst meets a cold client and server, or a server that an earlier run warmed. */
-    public static final WarmUp NONE = new WarmUp(0, 0, List.of());
+    public static final WarmUp NONE = new WarmUp(0, 0, List.of(), null, 0);
 }

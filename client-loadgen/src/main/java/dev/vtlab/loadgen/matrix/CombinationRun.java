@@ -3,6 +3,7 @@ package dev.vtlab.loadgen.matrix;
 import dev.vtlab.loadgen.labclient.VisitCounter;
 import dev.vtlab.loadgen.load.LoadRun;
 import dev.vtlab.loadgen.load.Mode;
+import dev.vtlab.loadgen.load.QuietServer;
 import dev.vtlab.loadgen.load.RequestsCsv;
 import dev.vtlab.loadgen.load.RunSummary;
 import dev.vtlab.loadgen.load.WarmUp;
@@ -87,7 +88,7 @@ final class CombinationRun {
                     client, children);
             visits = server.visits(client);
             visitsBefore = visits.visitsSaved();
-            warmUp = loadRun.warmUp(server.base(), settings.burst().warmup());
+            warmUp = loadRun.warmUp(server.base(), server.lab(), settings.burst().warmup());
             return true;
         } catch (ServerProcess.ServerStartException | IOException e) {
             ledger.record(new RunRecord(combination, mode, repeat, RunRecord.Status.SERVER_FAILED,
@@ -100,11 +101,23 @@ final class CombinationRun {
         }
     }
 
-    /** One burst, recorded with its requests; returns whether it was clean (a dirty one ends the server). */
+    /**
+     * One burst, recorded with its requests; returns whether the mode's next repeats are worth measuring: not after
+     * a dirty run, which ends the server. A server that never drained what it held before is ended too, and its
+     * run recorded as not measured; the next repeat gets a fresh server.
+     */
     private boolean measure(Mode mode, int repeat) throws InterruptedException {
         int requests = settings.burst().requests();
-        LoadRun.Measurement m = loadRun.measure(server.base(), server.lab(), mode, requests, requests, visits,
-                visitsBefore, warmUp);
+        LoadRun.Measurement m;
+        try {
+            m = loadRun.measure(server.base(), server.lab(), mode, requests, requests, visits, visitsBefore, warmUp);
+        } catch (QuietServer.NotQuietException | IOException e) {
+            ledger.record(new RunRecord(combination, mode, repeat, RunRecord.Status.SERVER_FAILED,
+                    e.getMessage() + (warmUp.note() == null ? "" : " (warm-up: " + warmUp.note() + ")"), null));
+            progress.serverRestarted(server.stop(DIRTY_STOP_GRACE));
+            server = null;
+            return true;
+        }
         boolean clean = m.summary().clean();
         String failure = clean ? null : describeFailure(m.summary());
         ledger.record(new RunRecord(combination, mode, repeat,

@@ -26,7 +26,10 @@ public record RunRecord(@JsonIgnore Combination combination, @JsonIgnore Mode mo
         OK,
         /** Measured, but requests failed or writes were lost: a finding, not an error of the tool. */
         FAILED_RUN,
-        /** The server did not start or died before the run; nothing measured. */
+        /**
+         * The server did not start, died before the run, or still held earlier requests (a warm-up's the client
+         * gave up on) when the run was due; nothing measured.
+         */
         SERVER_FAILED,
         /**
          * Not measured because an earlier repeat of the same (combination, mode) failed: one failed repeat already

@@ -1,17 +1,23 @@
 package dev.vtlab.loadgen.matrix;
 
+import dev.vtlab.childprocess.ListeningPorts;
 import dev.vtlab.loadgen.cli.CommandLineTestSupport;
 import dev.vtlab.loadgen.json.Json;
+import dev.vtlab.loadgen.labclient.LabClient;
 import dev.vtlab.loadgen.load.HttpClients;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -67,11 +73,76 @@ class WarmUpTest {
         }
     }
 
-    /** A server with 5 ms repository delays and the given flags. */
-    private ServerProcess server(Path dir, String... flags) throws Exception {
-        List<String> args = new ArrayList<>(List.of("--vtlab.repository.count-delay=5ms",
-                "--vtlab.repository.save-delay=5ms"));
-        args.addAll(List.of(flags));
+    /**
+     * A warm-up round that mostly fails warms nothing and only fills queues: it stops after that round and says
+     * so. Here every visit fails at once (the server's database does not exist, a 502), so round 1 is the last.
+     */
+    @Test
+    void a_warm_up_stops_after_a_round_that_mostly_failed(@TempDir Path dir) throws Exception {
+        try (ServerProcess server = server(dir, "--vtlab.repository.kind=jdbc",
+                "--vtlab.repository.url=jdbc:h2:tcp://127.0.0.1:1/mem:vtlab;USER=sa;PASSWORD=")) {
+
+            CommandLineTestSupport.Outcome outcome = CommandLineTestSupport.execute("run", "--url",
+                    server.base().toString(), "--requests", "10", "--json", dir.resolve("run.json").toString());
+
+            assertThat(outcome.exitCode()).as("the burst fails too").isEqualTo(1);
+            JsonNode summary = Json.MAPPER.readTree(dir.resolve("run.json").toFile());
+            assertThat(summary.path("warmupP99Ms")).as("one round, not up to five").hasSize(1);
+            assertThat(summary.path("warmupRequests").asInt()).isEqualTo(10);
+            assertThat(summary.path("warmupNote").asString()).startsWith("stopped after round 1: 10 of 10 failed "
+                    + "{HTTP 502 UNREACHABLE=10}, which warms nothing");
+            assertThat(outcome.out()).contains("stopped after round 1");
+        }
+    }
+
+    /**
+     * The lab counts the requests the server holds, whatever their style, until each is answered: what a runner
+     * waits on before it measures (the summary says how long it waited).
+     */
+    @Test
+    void the_lab_counts_the_requests_the_server_holds_until_each_is_answered(@TempDir Path dir) throws Exception {
+        try (ServerProcess server = server(dir, "--vtlab.repository.count-delay=500ms",
+                "--vtlab.repository.save-delay=500ms", "--vtlab.virtual-threads.tomcat=true")) {
+            LabClient lab = new LabClient(client, server.uri(ListeningPorts.LAB));
+            assertThat(lab.requestsInFlight()).isZero();
+
+            List<CompletableFuture<HttpResponse<Void>>> held = new ArrayList<>();
+            for (String path : List.of("/sync", "/async", "/wrapped", "/callable")) {
+                held.add(client.sendAsync(HttpRequest.newBuilder(server.base().resolve(path))
+                        .timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.discarding()));
+            }
+            assertThat(countReaches(lab, 4)).as("all four held at once").isTrue();
+            for (CompletableFuture<HttpResponse<Void>> response : held) {
+                assertThat(response.get(30, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
+            }
+            assertThat(countReaches(lab, 0)).as("none held once answered").isTrue();
+
+            CommandLineTestSupport.Outcome outcome = CommandLineTestSupport.execute("run", "--url",
+                    server.base().toString(), "--requests", "2", "--warmup", "0");
+            assertThat(outcome.out()).containsPattern("quiet +waited \\d+ ms for the server to hold no request");
+        }
+    }
+
+    /** Whether the lab's count reaches {@code expected} within 20 s. */
+    private static boolean countReaches(LabClient lab, int expected) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (System.nanoTime() < deadline) {
+            if (lab.requestsInFlight() == expected) {
+                return true;
+            }
+            Thread.sleep(20);
+        }
+        return false;
+    }
+
+    /** A server with the given settings, and 5 ms repository delays unless they set others. */
+    private ServerProcess server(Path dir, String... settings) throws Exception {
+        List<String> args = new ArrayList<>(List.of(settings));
+        for (String delay : List.of("--vtlab.repository.count-delay=", "--vtlab.repository.save-delay=")) {
+            if (args.stream().noneMatch(arg -> arg.startsWith(delay))) {
+                args.add(delay + "5ms");
+            }
+        }
         return ServerProcess.startServer(ServerJar.java(), ServerJar.path(), List.of(), args,
                 dir.resolve("server.log"), client, Duration.ofSeconds(90), new ChildProcesses());
     }
