@@ -2,16 +2,20 @@ package dev.vtlab.adapters.config;
 
 import dev.vtlab.adapters.config.settings.VtlabSettings;
 import dev.vtlab.adapters.config.tomcat.TomcatEnvironment;
+import dev.vtlab.adapters.config.tomcat.TomcatLoad;
 
 import dev.vtlab.adapters.in.web.HelloController;
 import dev.vtlab.adapters.lab.InFlightRequests;
 import dev.vtlab.adapters.lab.JvmFigures;
 import dev.vtlab.adapters.lab.LabEnvironmentSource;
+import dev.vtlab.adapters.lab.ServerLoadSource;
 import dev.vtlab.adapters.lab.ThreadPlacement;
 import dev.vtlab.adapters.lab.VirtualThreadEvents;
 import dev.vtlab.adapters.lab.WebLayerRecorder;
+import com.zaxxer.hikari.HikariDataSource;
 import jakarta.servlet.DispatcherType;
 import org.apache.catalina.connector.Connector;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
@@ -97,6 +101,12 @@ public class LabWiring implements WebMvcConfigurer {
     @Bean
     JvmFigures jvmFigures(VirtualThreadEvents virtualThreadEvents) {
         return new JvmFigures(virtualThreadEvents);
+    }
+
+    @Bean
+    ServerLoadSource serverLoad(InFlightRequests inFlight, ApplicationContext context,
+                                ObjectProvider<HikariDataSource> visitDatabasePool, VtlabSettings settings) {
+        return new TomcatLoad(inFlight, context, visitDatabasePool, settings.repository().jdbc() != null)::current;
     }
 
     @Bean

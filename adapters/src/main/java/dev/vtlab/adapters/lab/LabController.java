@@ -21,15 +21,15 @@ public class LabController {
     private final JvmFigures jvm;
     private final LabEnvironmentSource environment;
     private final VisitCounter visits;
-    private final InFlightRequests inFlight;
+    private final ServerLoadSource load;
 
     public LabController(ThreadPlacement placement, JvmFigures jvm, LabEnvironmentSource environment,
-                         VisitCounter visits, InFlightRequests inFlight) {
+                         VisitCounter visits, ServerLoadSource load) {
         this.placement = placement;
         this.jvm = jvm;
         this.environment = environment;
         this.visits = visits;
-        this.inFlight = inFlight;
+        this.load = load;
     }
 
     /** Per layer: calls on virtual and on platform threads, by pool, since the last reset. */
@@ -67,10 +67,13 @@ public class LabController {
         return jvm.liveClassHistogram();
     }
 
-    /** How many requests the server holds now (0: quiet, ready to measure); the lab's own are not counted. */
-    @GetMapping("/requests")
-    public Map<String, Integer> requests() {
-        return Map.of("inFlight", inFlight.now());
+    /**
+     * What the server holds now: requests in flight (0: quiet, ready to measure; the lab's own are not counted),
+     * open connections, heap, threads, the pool's borrowers and waiters.
+     */
+    @GetMapping("/load")
+    public ServerLoad load() {
+        return load.current();
     }
 
     /** How many visits the repository holds: compared with successful requests, it shows lost writes. */

@@ -1,6 +1,13 @@
 package dev.vtlab.loadgen.cli;
 
 import dev.vtlab.downstream.serving.DurationConverter;
+import dev.vtlab.loadgen.load.Arrivals;
+import dev.vtlab.loadgen.load.HistogramLogs;
+import dev.vtlab.loadgen.load.RateRun;
+import dev.vtlab.loadgen.load.RateSummary;
+import dev.vtlab.loadgen.load.RateText;
+import dev.vtlab.loadgen.load.Schedule;
+import dev.vtlab.loadgen.labclient.ServerEnvironment;
 import dev.vtlab.loadgen.load.ClientLimits;
 import dev.vtlab.loadgen.load.FailureCause;
 import dev.vtlab.loadgen.load.HttpClients;
@@ -29,10 +36,15 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 
-/** Command: one burst against a running server, with its summary, and optionally JSON and per-request CSV. */
+/**
+ * Command: one burst against a running server, or with {@code --rate} a steady rate for {@code --duration}, with its
+ * summary, and optionally JSON and per-request CSV.
+ */
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Fires one burst of requests at a running vtlab server and reports response times, "
-                + "failures, lost writes and which threads the server used.",
+                + "failures, lost writes and which threads the server used; with --rate, sends requests at that "
+                + "steady rate instead (an open model: each at its due time, whatever the server does) and times "
+                + "them from their due time.",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every request succeeded and no write was lost", "1:a request failed, a write was lost, "
                 + "or the server could not be reached", "2:bad command line"})
@@ -75,6 +87,27 @@ public final class RunCommand implements Callable<Integer> {
             + "before, at most 5 rounds; 0 measures a cold start).")
     Integer warmup;
 
+    @Option(names = "--rate", description = "Requests per second, sent for --duration instead of one burst.")
+    Double rate;
+
+    @Option(names = "--duration", defaultValue = "30s", converter = DurationConverter.class,
+            description = "With --rate: how long requests keep coming, warm-up time included (default: "
+                    + "${DEFAULT-VALUE}, at most 60m).")
+    Duration duration;
+
+    @Option(names = "--warmup-time", defaultValue = "5s", converter = DurationConverter.class,
+            description = "With --rate: the first part of the run, sent at the same rate and left out of the figures "
+                    + "(default: ${DEFAULT-VALUE}).")
+    Duration warmupTime;
+
+    @Option(names = "--arrivals", defaultValue = "uniform", converter = ArrivalsConverter.class,
+            description = "With --rate: uniform (request i due at i / rate) or poisson (default: ${DEFAULT-VALUE}).")
+    Arrivals arrivals;
+
+    @Option(names = "--histogram-log", description = "With --rate: write the latency histogram (from due time, "
+            + "microseconds) to this HdrHistogram log file.")
+    Path histogramLog;
+
     @Option(names = "--json", description = "Write the summary as JSON to this file.")
     Path json;
 
@@ -99,6 +132,9 @@ public final class RunCommand implements Callable<Integer> {
             err.println("Cannot reach the vtlab server at " + Secrets.redact(url.toString()) + ": " + FailureCause.of(e)
                     + ". Start it with: java -jar adapters/target/vtlab-server.jar");
             return 1;
+        }
+        if (rate != null) {
+            return rateRun(client, lab, visitsBefore, out, err);
         }
         LoadRun run = new LoadRun(client, connectTimeout, timeout);
         WarmUp warmUp = warmup == null ? run.warmUpUntilSteady(url, url, warmupRoundSize())
@@ -125,16 +161,67 @@ public final class RunCommand implements Callable<Integer> {
         return summary.clean() ? 0 : 1;
     }
 
+    /**
+     * The steady-rate run: waits for a quiet server, sends the schedule, reads the lab back, and writes what it
+     * measured even when requests failed.
+     */
+    private int rateRun(HttpClient client, LabClient lab, long visitsBefore, PrintWriter out, PrintWriter err)
+            throws IOException, InterruptedException {
+        Duration quietWait;
+        try {
+            quietWait = QuietServer.await(lab, QuietServer.deadlineFor(timeout));
+        } catch (QuietServer.NotQuietException e) {
+            err.println("Not measured: " + e.getMessage());
+            return 1;
+        }
+        ServerEnvironment environment = lab.environment();
+        Schedule schedule = new Schedule(rate, duration, arrivals, Schedule.DEFAULT_SEED);
+        RateRun.Recording recording = new RateRun(connectTimeout, timeout)
+                .run(url.resolve(mode.path()), schedule, effectiveConcurrency(), lab);
+        Long visitsSaved = null;
+        try {
+            QuietServer.await(lab, QuietServer.deadlineFor(timeout));
+            visitsSaved = lab.visitsSaved() - visitsBefore;
+        } catch (QuietServer.NotQuietException | IOException e) {
+            err.println("Lost writes unknown: " + e.getMessage());
+        }
+        RateSummary summary = RateSummary.of(recording, schedule, warmupTime, mode.label(),
+                Secrets.redact(url.toString()), quietWait.toNanos() / 1e6, environment, visitsSaved);
+        out.print(RateText.render(summary));
+        if (json != null) {
+            Json.write(json, summary);
+            out.println("summary     " + json);
+        }
+        if (csv != null) {
+            RequestsCsv.write(csv, recording.requests());
+            out.println("requests    " + csv);
+        }
+        if (histogramLog != null) {
+            HistogramLogs.write(histogramLog, summary.outcome().histogram());
+            out.println("histogram   " + histogramLog);
+        }
+        out.flush();
+        return summary.clean() ? 0 : 1;
+    }
+
     /** The most requests a warm-up round sends at once. */
     private int warmupRoundSize() {
         return warmup == null ? Math.min(requests, DEFAULT_WARMUP_CAP) : warmup;
     }
 
+    /** A burst's concurrency is its size; a rate run's, what the client can hold (ephemeral ports). */
     private int effectiveConcurrency() {
-        return concurrency == null ? requests : concurrency;
+        if (concurrency != null) {
+            return concurrency;
+        }
+        return rate == null ? requests : ClientLimits.ofThisMachine().maxConcurrency();
     }
 
     private void validate() {
+        if (rate != null) {
+            validateRate();
+            return;
+        }
         if (requests <= 0) {
             throw new ParameterException(spec.commandLine(), "--requests must be at least 1, was " + requests);
         }
@@ -152,8 +239,56 @@ public final class RunCommand implements Callable<Integer> {
         if (tooMany != null) {
             throw new ParameterException(spec.commandLine(), tooMany);
         }
-        // Checked before the burst: a run's summary must never be lost to a path found unwritable afterwards.
-        for (Path file : new Path[] {json, csv}) {
+        checkOutputFiles();
+    }
+
+    /** What a rate run refuses: a rate it cannot offer, a duration out of range, more in flight than fits. */
+    private void validateRate() {
+        for (String burstOnly : new String[] {"--requests", "--warmup"}) {
+            if (spec.commandLine().getParseResult().hasMatchedOption(burstOnly)) {
+                throw usage(burstOnly + " applies to a burst; a rate run sends --rate x --duration requests and "
+                        + "warms up for --warmup-time");
+            }
+        }
+        if (!(rate > 0) || rate.isInfinite()) {
+            throw usage("--rate must be above 0 requests per second, was " + rate);
+        }
+        if (duration.compareTo(Duration.ofSeconds(1)) < 0 || duration.compareTo(Duration.ofHours(1)) > 0) {
+            throw usage("--duration must be between 1s and 60m, was " + duration.toMillis() + "ms");
+        }
+        if (warmupTime.compareTo(duration) >= 0) {
+            throw usage("--duration (" + duration.toMillis() + "ms) must be longer than --warmup-time ("
+                    + warmupTime.toMillis() + "ms): nothing would be measured");
+        }
+        if (timeout.isZero() || connectTimeout.isZero()) {
+            throw usage("--timeout and --connect-timeout must be above 0");
+        }
+        ClientLimits limits = ClientLimits.ofThisMachine();
+        double total = rate * duration.toMillis() / 1000.0;
+        if (total > limits.maxRequests()) {
+            throw usage("--rate x --duration is " + (long) total + " requests, more than the " + limits.maxRequests()
+                    + " one run keeps in memory; lower --rate or --duration");
+        }
+        double inFlight = rate * timeout.toMillis() / 1000.0;
+        if (concurrency == null && inFlight > limits.maxConcurrency()) {
+            throw usage("--rate x --timeout is " + (long) inFlight + " requests that may be in flight at once, more "
+                    + "than the client can hold: at most " + limits.maxConcurrency() + " (the ephemeral ports "
+                    + limits.portRange() + " less " + ClientLimits.PORT_MARGIN + "); lower --rate or --timeout, or "
+                    + "pass --concurrency");
+        }
+        if (concurrency != null && (concurrency <= 0 || concurrency > limits.maxConcurrency())) {
+            throw usage("--concurrency must be between 1 and " + limits.maxConcurrency() + ", was " + concurrency);
+        }
+        checkOutputFiles();
+    }
+
+    private ParameterException usage(String message) {
+        return new ParameterException(spec.commandLine(), message);
+    }
+
+    /** Checked before the run: a run's summary must never be lost to a path found unwritable afterwards. */
+    private void checkOutputFiles() {
+        for (Path file : new Path[] {json, csv, histogramLog}) {
             String problem = file == null ? null : OutputFiles.cannotWriteFile(file);
             if (problem != null) {
                 throw new ParameterException(spec.commandLine(), problem);

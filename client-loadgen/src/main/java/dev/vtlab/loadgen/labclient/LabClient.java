@@ -28,9 +28,6 @@ public final class LabClient implements VisitCounter {
     record Visits(long saved) {
     }
 
-    /** The server's answer to {@code /lab/requests}. */
-    record Requests(int inFlight) {
-    }
 
     public ServerEnvironment environment() throws IOException, InterruptedException {
         return get("/lab/environment", ServerEnvironment.class);
@@ -44,9 +41,9 @@ public final class LabClient implements VisitCounter {
         return get("/lab/jvm", ServerJvm.class);
     }
 
-    /** Requests the server holds now, taken and not yet answered (the lab's own not counted). */
-    public int requestsInFlight() throws IOException, InterruptedException {
-        return get("/lab/requests", Requests.class).inFlight();
+    /** What the server holds now: requests in flight, connections, heap, threads, the pool. */
+    public ServerLoad load() throws IOException, InterruptedException {
+        return get("/lab/load", ServerLoad.class);
     }
 
     @Override

@@ -17,7 +17,7 @@ public record ClientLimits(int maxRequests, int maxConcurrency, String portRange
     /** One million requests of about 50 bytes of results each: well within a default client heap. */
     static final int MAX_REQUESTS = 1_000_000;
     /** Ports left for everything else (the lab's connections, other programs, connections still closing). */
-    static final int PORT_MARGIN = 1_000;
+    public static final int PORT_MARGIN = 1_000;
     private static final Path PORT_RANGE = Path.of("/proc/sys/net/ipv4/ip_local_port_range");
     /** Linux's default range, 32768-60999, when the kernel's file cannot be read (other systems). */
     private static final int[] DEFAULT_RANGE = {32768, 60999};

@@ -130,14 +130,14 @@ public final class LoadRun {
      * @param visitsBefore    the visit count read before the warm-up
      * @param warmUp          the warm-up sent since then
      * @throws QuietServer.NotQuietException when the server still held earlier requests at the deadline
-     *                                       ({@link #quietDeadline()}): nothing was measured
+     *                                       ({@link QuietServer#deadlineFor}): nothing was measured
      * @throws IOException                   when its lab could not be read before the burst
      */
     public Measurement measure(URI base, URI lab, Mode mode, int requests, int concurrency, VisitCounter visits,
                                long visitsBefore, WarmUp warmUp)
             throws QuietServer.NotQuietException, IOException, InterruptedException {
         LabClient labClient = new LabClient(client, lab);
-        Duration quietWait = QuietServer.await(labClient, quietDeadline());
+        Duration quietWait = QuietServer.await(labClient, QuietServer.deadlineFor(requestTimeout));
         String labError = null;
         try {
             labClient.reset();
@@ -208,16 +208,6 @@ public final class LoadRun {
             }
             before = now;
         }
-    }
-
-    /**
-     * How long to wait for the server to drain before a burst: what it still holds ends within its own time-outs
-     * (Spring's async 30 s, the pool's 30 s) or the client's, whichever is longer, plus the same again.
-     */
-    Duration quietDeadline() {
-        Duration atLeast = Duration.ofSeconds(60);
-        Duration twice = requestTimeout.multipliedBy(2);
-        return twice.compareTo(atLeast) > 0 ? twice : atLeast;
     }
 
     /**

@@ -18,6 +18,16 @@ public final class QuietServer {
     }
 
     /**
+     * How long to wait for the server to drain: what it still holds ends within its own time-outs (Spring's async
+     * 30 s, the pool's 30 s) or the client's {@code requestTimeout}, whichever is longer, plus the same again.
+     */
+    public static Duration deadlineFor(Duration requestTimeout) {
+        Duration atLeast = Duration.ofSeconds(60);
+        Duration twice = requestTimeout.multipliedBy(2);
+        return twice.compareTo(atLeast) > 0 ? twice : atLeast;
+    }
+
+    /**
      * Waits until the server holds no request, at most {@code deadline}; returns how long it waited.
      *
      * @throws NotQuietException when requests are still held at the deadline
@@ -28,7 +38,7 @@ public final class QuietServer {
         long start = System.nanoTime();
         long end = start + deadline.toNanos();
         while (true) {
-            int inFlight = lab.requestsInFlight();
+            int inFlight = lab.load().inFlight();
             Duration waited = Duration.ofNanos(System.nanoTime() - start);
             if (inFlight == 0) {
                 return waited;

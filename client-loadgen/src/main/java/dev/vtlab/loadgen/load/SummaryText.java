@@ -106,7 +106,8 @@ public final class SummaryText {
         }
     }
 
-    private static void line(StringBuilder out, String label, String format, Object... args) {
+    /** One line of a summary: its label in a column of 12, then the text (shared with {@link RateText}). */
+    static void line(StringBuilder out, String label, String format, Object... args) {
         out.append(String.format(Locale.ROOT, "%-12s " + format + "%n", prepend(label, args)));
     }
 

@@ -58,6 +58,17 @@ class CommandLineTest {
             "run --url ftp://127.0.0.1:8080",
             "run --mode turbo",
             "run --timeout soon",
+            "run --rate 0",
+            "run --rate -5",
+            "run --rate lots",
+            "run --rate 10 --duration 500ms",
+            "run --rate 10 --duration 120m",
+            "run --rate 10 --duration 5s --warmup-time 5s",
+            "run --rate 10 --arrivals bursty",
+            "run --rate 10 --requests 100",
+            "run --rate 10 --warmup 100",
+            "run --rate 1000 --timeout 60s",
+            "run --rate 300 --duration 60m",
             "matrix --profile huge",
             "matrix --flags T,X",
             "matrix --modes sync,turbo",
@@ -99,6 +110,24 @@ class CommandLineTest {
                 + "for the options\\.\\n$");
         // the reason first (then picocli's "did you mean" for a mistyped command), not a wall of options
         assertThat(outcome.err().lines().count()).as(outcome.err()).isBetween(2L, 6L);
+    }
+
+    @Test
+    void a_rate_run_names_the_option_it_refuses_and_the_limit() {
+        assertThat(execute("run", "--rate", "0").err()).contains("--rate must be above 0 requests per second, was 0.0");
+        assertThat(execute("run", "--rate", "10", "--duration", "120m").err())
+                .contains("--duration must be between 1s and 60m, was 7200000ms");
+        assertThat(execute("run", "--rate", "10", "--duration", "5s", "--warmup-time", "5s").err())
+                .contains("--duration (5000ms) must be longer than --warmup-time (5000ms): nothing would be measured");
+        assertThat(execute("run", "--rate", "10", "--requests", "100").err())
+                .contains("--requests applies to a burst; a rate run sends --rate x --duration requests");
+        assertThat(execute("run", "--rate", "300", "--duration", "60m").err())
+                .contains("--rate x --duration is 1080000 requests, more than the 1000000 one run keeps in memory");
+        assertThat(execute("run", "--rate", "1000", "--timeout", "60s").err())
+                .containsPattern("--rate x --timeout is 60000 requests that may be in flight at once, more than the "
+                        + "client can hold: at most \\d+ \\(the ephemeral ports");
+        assertThat(execute("run", "--rate", "10", "--arrivals", "bursty").err())
+                .contains("'bursty' is not uniform or poisson");
     }
 
     @Test

@@ -58,9 +58,11 @@ class QuietServerTest {
 
     private LabClient fakeLab(IntSupplier inFlight) throws Exception {
         lab = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        lab.createContext("/lab/requests", exchange -> {
+        lab.createContext("/lab/load", exchange -> {
             reads.incrementAndGet();
-            byte[] body = ("{\"inFlight\":" + inFlight.getAsInt() + "}").getBytes(StandardCharsets.UTF_8);
+            byte[] body = ("{\"inFlight\":" + inFlight.getAsInt() + ",\"openConnections\":0,\"heapUsedBytes\":1,"
+                    + "\"platformThreads\":1,\"poolActive\":null,\"poolWaiting\":null}")
+                    .getBytes(StandardCharsets.UTF_8);
             exchange.sendResponseHeaders(200, body.length);
             exchange.getResponseBody().write(body);
             exchange.close();

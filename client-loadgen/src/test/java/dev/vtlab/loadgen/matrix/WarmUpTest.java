@@ -104,7 +104,7 @@ class WarmUpTest {
         try (ServerProcess server = server(dir, "--vtlab.repository.count-delay=500ms",
                 "--vtlab.repository.save-delay=500ms", "--vtlab.virtual-threads.tomcat=true")) {
             LabClient lab = new LabClient(client, server.uri(ListeningPorts.LAB));
-            assertThat(lab.requestsInFlight()).isZero();
+            assertThat(lab.load().inFlight()).isZero();
 
             List<CompletableFuture<HttpResponse<Void>>> held = new ArrayList<>();
             for (String path : List.of("/sync", "/async", "/wrapped", "/callable")) {
@@ -127,7 +127,7 @@ class WarmUpTest {
     private static boolean countReaches(LabClient lab, int expected) throws Exception {
         long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
         while (System.nanoTime() < deadline) {
-            if (lab.requestsInFlight() == expected) {
+            if (lab.load().inFlight() == expected) {
                 return true;
             }
             Thread.sleep(20);

@@ -1,0 +1,161 @@
+package dev.vtlab.loadgen.load;
+
+import dev.vtlab.loadgen.labclient.LabClient;
+import dev.vtlab.loadgen.labclient.ServerLoad;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * A rate run (an open model): request i is sent at its due time ({@link Schedule}), each on a virtual thread of its
+ * own, whatever the server does; a request the client could not send in time is counted, and timed from its due
+ * time all the same, so that a stalled server cannot hide its queue behind a stalled client (coordinated omission).
+ * Each second the server's lab is sampled. Every request ends within the request timeout, so a run always ends.
+ */
+public final class RateRun {
+
+    /** A request sent later than this after its due time counts as late. */
+    public static final Duration LATE = Duration.ofMillis(10);
+    /** The connections of a run are spread over as many clients as a burst's, for the same reason. */
+    private static final int CLIENTS = Burst.CLIENTS;
+    private static final Duration SAMPLE_EVERY = Duration.ofSeconds(1);
+
+    private final Duration connectTimeout;
+    private final Duration requestTimeout;
+
+    public RateRun(Duration connectTimeout, Duration requestTimeout) {
+        this.connectTimeout = connectTimeout;
+        this.requestTimeout = requestTimeout;
+    }
+
+    /**
+     * What a rate run saw: each request (sent and end times from the run's start), when each was due, the server's
+     * samples, and the most requests in flight at once.
+     */
+    public record Recording(long[] dueNanos, List<RequestResult> requests, List<ServerSample> samples,
+                            int inFlightPeak) {
+    }
+
+    /**
+     * The server's lab, read once a second.
+     *
+     * @param second seconds from the run's start
+     * @param load   what it held then, {@code null} when the lab did not answer
+     */
+    public record ServerSample(int second, ServerLoad load) {
+    }
+
+    /**
+     * Sends {@code schedule}'s requests to {@code uri}, at most {@code maxInFlight} at once (a request due while
+     * that many are in flight waits for one to end, and is late); samples {@code lab} each second unless it is
+     * {@code null}.
+     */
+    public Recording run(URI uri, Schedule schedule, int maxInFlight, LabClient lab) throws InterruptedException {
+        long[] due = schedule.dueNanos();
+        RequestResult[] results = new RequestResult[due.length];
+        HttpRequest request = HttpRequest.newBuilder(uri).timeout(requestTimeout).GET().build();
+        List<HttpClient> clients = new ArrayList<>();
+        for (int i = 0; i < CLIENTS; i++) {
+            clients.add(HttpClients.forBurst(connectTimeout));
+        }
+        Semaphore permits = new Semaphore(maxInFlight);
+        AtomicInteger inFlight = new AtomicInteger();
+        AtomicInteger peak = new AtomicInteger();
+        List<ServerSample> samples = new ArrayList<>();
+        long start = System.nanoTime();
+        Thread sampler = lab == null ? null : Thread.ofVirtual().name("lab-sampler").start(() -> sample(lab, start,
+                samples));
+        try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (int i = 0; i < due.length; i++) {
+                if (!awaitNanoTime(start + due[i])) {
+                    throw new InterruptedException("rate run interrupted");
+                }
+                permits.acquire();
+                int id = i;
+                threads.submit(() -> {
+                    peak.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
+                    try {
+                        results[id] = send(clients.get(id % CLIENTS), request, id, start);
+                    } finally {
+                        inFlight.decrementAndGet();
+                        permits.release();
+                    }
+                });
+            }
+        } finally {
+            if (sampler != null) {
+                sampler.interrupt();
+                sampler.join(Duration.ofSeconds(15));
+            }
+            clients.forEach(HttpClient::close);
+        }
+        synchronized (samples) {
+            return new Recording(due, Arrays.asList(results), List.copyOf(samples), peak.get());
+        }
+    }
+
+    /**
+     * Parks until {@code nanoTime}: parking may end early, so it parks again for what is left; returns false,
+     * at once, when the thread is interrupted.
+     */
+    private static boolean awaitNanoTime(long nanoTime) {
+        for (long left = nanoTime - System.nanoTime(); left > 0; left = nanoTime - System.nanoTime()) {
+            if (Thread.currentThread().isInterrupted()) {
+                return false;
+            }
+            LockSupport.parkNanos(left);
+        }
+        return true;
+    }
+
+    private static RequestResult send(HttpClient client, HttpRequest request, int id, long start) {
+        long sent = System.nanoTime();
+        try {
+            HttpResponse<String> response = client.send(request, FailureBody.HANDLER);
+            return new RequestResult(id, micros(sent - start), micros(System.nanoTime() - start),
+                    response.statusCode(), FailureBody.cause(response));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new RequestResult(id, micros(sent - start), micros(System.nanoTime() - start), 0, "interrupted");
+        } catch (Exception e) {
+            return new RequestResult(id, micros(sent - start), micros(System.nanoTime() - start), 0,
+                    FailureCause.of(e));
+        }
+    }
+
+    /** Reads the lab at each whole second from the start until interrupted. */
+    private static void sample(LabClient lab, long start, List<ServerSample> samples) {
+        for (int second = 1; ; second++) {
+            if (!awaitNanoTime(start + SAMPLE_EVERY.toNanos() * second)) {
+                return;
+            }
+            ServerLoad load;
+            try {
+                load = lab.load();
+            } catch (IOException e) {
+                load = null;
+            } catch (InterruptedException e) {
+                return;
+            }
+            synchronized (samples) {
+                samples.add(new ServerSample(second, load));
+            }
+        }
+    }
+
+    private static long micros(long nanos) {
+        return nanos / 1000;
+    }
+}

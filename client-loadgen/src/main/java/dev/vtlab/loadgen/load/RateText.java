@@ -1,0 +1,59 @@
+package dev.vtlab.loadgen.load;
+
+import dev.vtlab.loadgen.labclient.ServerLoad;
+
+import java.util.Locale;
+
+import static dev.vtlab.loadgen.load.SummaryText.line;
+
+/** A rate run's summary as the console shows it: what was offered, whether the client kept up, what came back. */
+public final class RateText {
+
+    private RateText() {
+    }
+
+    public static String render(RateSummary s) {
+        StringBuilder out = new StringBuilder();
+        RateSummary.Run run = s.run();
+        line(out, "rate run", "%s %s/%s, flags %s", run.mode(), run.url(), run.mode(),
+                s.server() == null ? "?" : s.server().flags().label());
+        line(out, "offered", "%.1f req/s, %s arrivals, for %.0f s; the first %.0f s (%d requests) a warm-up left "
+                        + "out; %d measured", run.offeredRate(), run.arrivals(), run.durationS(), run.warmupS(),
+                run.warmupRequests(), run.requests());
+        line(out, "quiet", "waited %.0f ms for the server to hold no request before the run", run.quietWaitMs());
+        RateSummary.ScheduleKept k = s.schedule();
+        line(out, "schedule", "sent %.1f req/s; lag from due time p99 %.1f ms, max %.1f ms; %d late (over %d ms); "
+                        + "at most %d in flight", k.achievedSendRate(), k.lagP99Ms(), k.lagMaxMs(), k.lateRequests(),
+                RateRun.LATE.toMillis(), k.inFlightPeak());
+        RateSummary.Outcome o = s.outcome();
+        line(out, "succeeded", "%d", o.succeeded());
+        line(out, "failed", "%d%s", o.failed(), o.failuresByCause().isEmpty() ? "" : " " + o.failuresByCause());
+        line(out, "completed", "%.1f req/s (successes answered between the warm-up's end and the schedule's end)",
+                o.completionRate());
+        spectrum(out, "from due ms", o.latency());
+        spectrum(out, "from send ms", o.latencyFromSend());
+        RateSummary.Writes w = s.writes();
+        line(out, "lost writes", "%s", w.lostWrites() == null ? "unknown (the visit count could not be read)"
+                : w.lostWrites() + " (visits saved " + w.visitsSaved() + ", warm-up included)");
+        if (!s.minutes().isEmpty()) {
+            RateSummary.Minute first = s.minutes().getFirst();
+            RateSummary.Minute last = s.minutes().getLast();
+            line(out, "minutes", "%d; p99 of the first %.1f ms, of the last %.1f ms", s.minutes().size(),
+                    first.p99Ms(), last.p99Ms());
+        }
+        ServerLoad end = s.seconds().stream().map(RateSummary.Second::server).filter(l -> l != null)
+                .reduce((a, b) -> b).orElse(null);
+        if (end != null) {
+            line(out, "server last", "%d in flight, %d connections open, heap used %d MB, %d platform threads%s",
+                    end.inFlight(), end.openConnections(), end.heapUsedBytes() >> 20, end.platformThreads(),
+                    end.poolActive() == null ? "" : ", pool " + end.poolActive() + " lent, " + end.poolWaiting()
+                            + " waiting");
+        }
+        return out.toString();
+    }
+
+    private static void spectrum(StringBuilder out, String label, Spectrum l) {
+        line(out, label, "p50 %.1f  p90 %.1f  p99 %.1f  p99.9 %.1f  p99.99 %.1f  max %.1f", l.p50Ms(), l.p90Ms(),
+                l.p99Ms(), l.p999Ms(), l.p9999Ms(), l.maxMs());
+    }
+}
