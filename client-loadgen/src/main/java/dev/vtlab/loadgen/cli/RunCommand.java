@@ -179,14 +179,15 @@ public final class RunCommand implements Callable<Integer> {
         RateRun.Recording recording = new RateRun(connectTimeout, timeout)
                 .run(url.resolve(mode.path()), schedule, effectiveConcurrency(), lab);
         Long visitsSaved = null;
+        Duration quietAfter = null;
         try {
-            QuietServer.await(lab, QuietServer.deadlineFor(timeout));
+            quietAfter = QuietServer.await(lab, QuietServer.deadlineFor(timeout));
             visitsSaved = lab.visitsSaved() - visitsBefore;
         } catch (QuietServer.NotQuietException | IOException e) {
             err.println("Lost writes unknown: " + e.getMessage());
         }
         RateSummary summary = RateSummary.of(recording, schedule, warmupTime, mode.label(),
-                Secrets.redact(url.toString()), quietWait.toNanos() / 1e6, environment, visitsSaved);
+                Secrets.redact(url.toString()), quietWait.toNanos() / 1e6, environment, visitsSaved, quietAfter);
         out.print(RateText.render(summary));
         if (json != null) {
             Json.write(json, summary);

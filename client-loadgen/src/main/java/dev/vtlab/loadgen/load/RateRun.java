@@ -42,10 +42,10 @@ public final class RateRun {
 
     /**
      * What a rate run saw: each request (sent and end times from the run's start), when each was due, the server's
-     * samples, and the most requests in flight at once.
+     * samples, the most requests in flight at once, and when the last request ended.
      */
     public record Recording(long[] dueNanos, List<RequestResult> requests, List<ServerSample> samples,
-                            int inFlightPeak) {
+                            int inFlightPeak, long finishedMicros) {
     }
 
     /**
@@ -53,8 +53,9 @@ public final class RateRun {
      *
      * @param second seconds from the run's start
      * @param load   what it held then, {@code null} when the lab did not answer
+     * @param readMs how long the lab took to answer (an overloaded server must still answer its lab)
      */
-    public record ServerSample(int second, ServerLoad load) {
+    public record ServerSample(int second, ServerLoad load, double readMs) {
     }
 
     /**
@@ -101,8 +102,9 @@ public final class RateRun {
             }
             clients.forEach(HttpClient::close);
         }
+        long finished = (System.nanoTime() - start) / 1000;
         synchronized (samples) {
-            return new Recording(due, Arrays.asList(results), List.copyOf(samples), peak.get());
+            return new Recording(due, Arrays.asList(results), List.copyOf(samples), peak.get(), finished);
         }
     }
 
@@ -142,6 +144,7 @@ public final class RateRun {
                 return;
             }
             ServerLoad load;
+            long asked = System.nanoTime();
             try {
                 load = lab.load();
             } catch (IOException e) {
@@ -150,7 +153,7 @@ public final class RateRun {
                 return;
             }
             synchronized (samples) {
-                samples.add(new ServerSample(second, load));
+                samples.add(new ServerSample(second, load, (System.nanoTime() - asked) / 1e6));
             }
         }
     }

@@ -75,8 +75,10 @@ public record RateSummary(@JsonUnwrapped Run run, @JsonUnwrapped ScheduleKept sc
      *
      * @param visitsSaved visits saved from before the run to after it, warm-up included; {@code null}: unknown
      * @param lostWrites  successes (warm-up included) the count does not show; {@code null}: unknown
+     * @param drainMs     from the schedule's end until the server held no request; {@code null}: it did not drain
+     *                    by the deadline, or its lab could not be read
      */
-    public record Writes(Long visitsSaved, Long lostWrites) {
+    public record Writes(Long visitsSaved, Long lostWrites, Double drainMs) {
     }
 
     /**
@@ -91,9 +93,10 @@ public record RateSummary(@JsonUnwrapped Run run, @JsonUnwrapped ScheduleKept sc
      * @param p99Ms           likewise
      * @param inFlight        requests sent and not ended at its end
      * @param server          the server's lab at its end, {@code null} if not read
+     * @param labReadMs       how long the lab took to answer then, {@code null} if not read
      */
     public record Second(int second, int offered, int sent, int completed, int failed, double p50Ms, double p99Ms,
-                         int inFlight, ServerLoad server) {
+                         int inFlight, ServerLoad server, Double labReadMs) {
     }
 
     /**
@@ -117,9 +120,12 @@ public record RateSummary(@JsonUnwrapped Run run, @JsonUnwrapped ScheduleKept sc
      * Sums up {@code recording}, leaving out what was due in the first {@code warmup}.
      *
      * @param visitsSaved visits the server saved from before the run to after it, {@code null}: unknown
+     * @param quietAfter  how long the server took to hold no request once the last request had ended, {@code
+     *                    null}: unknown
      */
     public static RateSummary of(RateRun.Recording recording, Schedule schedule, Duration warmup, String mode,
-                                 String url, double quietWaitMs, ServerEnvironment server, Long visitsSaved) {
+                                 String url, double quietWaitMs, ServerEnvironment server, Long visitsSaved,
+                                 Duration quietAfter) {
         long[] due = recording.dueNanos();
         long warmupMicros = warmup.toNanos() / 1000;
         Histogram fromDue = Spectrum.histogram();
@@ -164,7 +170,9 @@ public record RateSummary(@JsonUnwrapped Run run, @JsonUnwrapped ScheduleKept sc
                         windowS > 0 ? completedInWindow / windowS : 0, Spectrum.of(fromDue),
                         Spectrum.of(fromSend), fromDue),
                 new Writes(visitsSaved, visitsSaved == null ? null : Math.max(0, recording.requests().stream()
-                        .filter(RequestResult::succeeded).count() - visitsSaved)),
+                        .filter(RequestResult::succeeded).count() - visitsSaved),
+                        quietAfter == null ? null : Math.max(0, recording.finishedMicros() / 1000.0
+                                - schedule.duration().toMillis() + quietAfter.toNanos() / 1e6)),
                 seconds(recording), minutes(recording, measured), server, ClientEnvironment.current());
     }
 
@@ -195,15 +203,16 @@ public record RateSummary(@JsonUnwrapped Run run, @JsonUnwrapped ScheduleKept sc
                 failed[endAt]++;
             }
         }
-        Map<Integer, ServerLoad> samples = new HashMap<>();
-        recording.samples().forEach(s -> samples.put(s.second(), s.load()));
+        Map<Integer, RateRun.ServerSample> samples = new HashMap<>();
+        recording.samples().forEach(s -> samples.put(s.second(), s));
         List<Second> rows = new ArrayList<>();
         int inFlight = 0;
         for (int s = 0; s < count; s++) {
             inFlight += inFlightDelta[s];
             Spectrum l = latency[s] == null ? Spectrum.of(Spectrum.histogram()) : Spectrum.of(latency[s]);
+            RateRun.ServerSample sample = samples.get(s + 1);
             rows.add(new Second(s, offered[s], sent[s], completed[s], failed[s], l.p50Ms(), l.p99Ms(), inFlight,
-                    samples.get(s + 1)));
+                    sample == null ? null : sample.load(), sample == null ? null : sample.readMs()));
         }
         return rows;
     }

@@ -3,6 +3,7 @@ package dev.vtlab.loadgen.load;
 import dev.vtlab.loadgen.labclient.ServerLoad;
 
 import java.util.Locale;
+import java.util.Objects;
 
 import static dev.vtlab.loadgen.load.SummaryText.line;
 
@@ -35,14 +36,19 @@ public final class RateText {
         RateSummary.Writes w = s.writes();
         line(out, "lost writes", "%s", w.lostWrites() == null ? "unknown (the visit count could not be read)"
                 : w.lostWrites() + " (visits saved " + w.visitsSaved() + ", warm-up included)");
+        line(out, "drained", "%s", w.drainMs() == null ? "unknown" : String.format(Locale.ROOT,
+                "%.1f s after the schedule's end the server held no request", w.drainMs() / 1000));
         if (!s.minutes().isEmpty()) {
             RateSummary.Minute first = s.minutes().getFirst();
             RateSummary.Minute last = s.minutes().getLast();
             line(out, "minutes", "%d; p99 of the first %.1f ms, of the last %.1f ms", s.minutes().size(),
                     first.p99Ms(), last.p99Ms());
         }
-        ServerLoad end = s.seconds().stream().map(RateSummary.Second::server).filter(l -> l != null)
+        ServerLoad end = s.seconds().stream().map(RateSummary.Second::server).filter(Objects::nonNull)
                 .reduce((a, b) -> b).orElse(null);
+        s.seconds().stream().map(RateSummary.Second::labReadMs).filter(Objects::nonNull)
+                .mapToDouble(Double::doubleValue).max().ifPresent(slowest -> line(out, "lab", "answered each "
+                        + "second, the slowest in %.0f ms", slowest));
         if (end != null) {
             line(out, "server last", "%d in flight, %d connections open, heap used %d MB, %d platform threads%s",
                     end.inFlight(), end.openConnections(), end.heapUsedBytes() >> 20, end.platformThreads(),

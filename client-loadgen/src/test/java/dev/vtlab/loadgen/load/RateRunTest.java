@@ -34,7 +34,7 @@ class RateRunTest {
         RateRun.Recording recording = new RateRun(Duration.ofSeconds(5), Duration.ofSeconds(10))
                 .run(uri, schedule, 2, null);
         RateSummary summary = RateSummary.of(recording, schedule, Duration.ZERO, "sync", uri.toString(), 0,
-                null, null);
+                null, null, null);
 
         assertThat(summary.outcome().succeeded()).isEqualTo(600);
         assertThat(summary.outcome().latency().p99Ms()).as("from due: the stall").isGreaterThan(900);
@@ -53,7 +53,7 @@ class RateRunTest {
         RateRun.Recording recording = new RateRun(Duration.ofSeconds(5), Duration.ofSeconds(10))
                 .run(uri, schedule, 100, null);
         RateSummary summary = RateSummary.of(recording, schedule, Duration.ofMillis(300), "sync", uri.toString(), 0,
-                null, null);
+                null, null, null);
 
         assertThat(recording.requests()).hasSize(80).allMatch(RequestResult::succeeded);
         assertThat(summary.run().warmupRequests()).isEqualTo(30);
