@@ -8,12 +8,16 @@
 #   3. 10 minutes with the JDBC adapter (H2) at 80% of that configuration's capacity, the pool sized for it: 200
 #      connections hold a request each for 2 s, so 100 req/s, soaked at 80 (a pool for the sleepy rate, 2,700
 #      connections at 1,200 req/s, is tried for 30 s first: see jdbc-at-the-sleepy-rate);
-#   4. 2 minutes at 120% of each capacity: the excess refused or timed out, and how soon the server is back at rest.
-# Before and after each soak the live heap (a full collection: POST /lab/jvm/histogram, then /lab/load) and the rest
-# values (connections, threads) are read into rest-*.json.
+#   4. 2 minutes at 120% of each capacity (after a settling minute at 80%): the excess refused or timed out, and how
+#      soon the server is back at rest.
+# Each soak and overload first runs a settling minute at its rate (settle-*.json): a fresh server's heap grows once,
+# as caches fill and classes load, and that is no leak. Then, before and after the measured run, the live heap (a
+# full collection and the class histogram: POST /lab/jvm/histogram, kept in live-*.txt, then /lab/load) and the
+# rest values (connections, threads) are read into rest-*.json.
 #
 #   docs/results/soak/run.sh OUT_DIR
 #
+# A step whose results are already in OUT_DIR is not run again (delete its files to measure it anew).
 # Needs JAVA_HOME (JDK 21+), python3, the jars (./mvnw package -DskipTests) and the ports 18096 and 19093 free.
 set -euo pipefail
 source "$(dirname "$0")/../common.sh"
@@ -31,10 +35,11 @@ serve() {
   start_server "$out/server-$name.log" "$url/lab/environment" "$java" -Xmx512m -XX:+ExitOnOutOfMemoryError \
       -jar adapters/target/vtlab-server.jar --server.port=$port --vtlab.virtual-threads.tomcat=true "$@"
 }
-# The live heap and the rest values: a full collection, then what the server holds.   rest FILE
+# The live heap and the rest values: a full collection (its class histogram kept), then what the server holds.
+#   rest NAME
 rest() {
-  curl -sf -X POST "$url/lab/jvm/histogram" > /dev/null
-  curl -sf "$url/lab/load" > "$1"
+  curl -sf -X POST "$url/lab/jvm/histogram" > "$out/live-$1.txt"
+  curl -sf "$url/lab/load" > "$out/rest-$1.json"
 }
 # A rate run at the running server.   rate NAME RATE DURATION WARMUP
 rate() {
@@ -47,7 +52,22 @@ database() {
   sleep 3
 }
 
+# Whether a step's results are in OUT_DIR already.   done_before NAME
+done_before() { [ -f "$out/$1.json" ]; }
+# A soak: a fresh server (with the settings), a settling minute at SETTLE req/s, the rest values, the run at RATE,
+# the rest values again.   soak NAME SETTLE RATE DURATION SETTING...
+soak() {
+  local name=$1 settle=$2 r=$3 d=$4; shift 4
+  done_before "$name" && return 0
+  serve "$name" "$@"
+  rate "settle-$name" "$settle" 60s 10s
+  rest "$name-before"; rate "$name" "$r" "$d" 10s; rest "$name-after"
+  stop_server
+  echo "server exit code: $server_exit_code" >> "$out/server-$name.log"
+}
+
 for r in 1000 1250 1500 1650 1800 2000; do
+  done_before "capacity-$r" && continue
   serve "capacity-$r"; rate "capacity-$r" "$r" 20s 5s; stop_server
 done
 capacity=$(python3 - "$out" <<'PY'
@@ -64,22 +84,18 @@ soak=$((capacity * 8 / 10))
 over=$((capacity * 12 / 10))
 echo "capacity of T on: $capacity req/s; soak at $soak, overload at $over" > "$out/plan.txt"
 
-serve sleepy; rest "$out/rest-sleepy-before.json"; rate soak-sleepy "$soak" 610s 10s
-rest "$out/rest-sleepy-after.json"; stop_server
+soak soak-sleepy "$soak" "$soak" 610s
 
-database probe; serve jdbc-probe --vtlab.repository.kind=jdbc "--vtlab.repository.url=$h2" --vtlab.repository.pool-size=2700
-rate jdbc-at-the-sleepy-rate 1200 30s 10s; stop_server; kill $db; wait $db 2>/dev/null || true
+if ! done_before jdbc-at-the-sleepy-rate; then
+  database probe; serve jdbc-probe --vtlab.repository.kind=jdbc "--vtlab.repository.url=$h2" --vtlab.repository.pool-size=2700
+  rate jdbc-at-the-sleepy-rate 1200 30s 10s; stop_server; kill $db; wait $db 2>/dev/null || true
+fi
 
-database soak; serve jdbc --vtlab.repository.kind=jdbc "--vtlab.repository.url=$h2" --vtlab.repository.pool-size=200
-rest "$out/rest-jdbc-before.json"; rate soak-jdbc 80 610s 10s
-rest "$out/rest-jdbc-after.json"; stop_server; kill $db; wait $db 2>/dev/null || true
+done_before soak-jdbc || { database soak-jdbc; soak soak-jdbc 80 80 610s --vtlab.repository.kind=jdbc \
+    "--vtlab.repository.url=$h2" --vtlab.repository.pool-size=200; kill $db; wait $db 2>/dev/null || true; }
 
-serve overload-sleepy; rest "$out/rest-overload-sleepy-before.json"; rate overload-sleepy "$over" 120s 10s
-rest "$out/rest-overload-sleepy-after.json"; stop_server
-echo "server exit code: $server_exit_code" >> "$out/server-overload-sleepy.log"
+soak overload-sleepy "$soak" "$over" 120s
 
-database overload; serve overload-jdbc --vtlab.repository.kind=jdbc "--vtlab.repository.url=$h2" --vtlab.repository.pool-size=200
-rest "$out/rest-overload-jdbc-before.json"; rate overload-jdbc 120 120s 10s
-rest "$out/rest-overload-jdbc-after.json"; stop_server; kill $db; wait $db 2>/dev/null || true
-echo "server exit code: $server_exit_code" >> "$out/server-overload-jdbc.log"
+done_before overload-jdbc || { database overload-jdbc; soak overload-jdbc 80 120 120s --vtlab.repository.kind=jdbc \
+    "--vtlab.repository.url=$h2" --vtlab.repository.pool-size=200; kill $db; wait $db 2>/dev/null || true; }
 environment_lines "$java" > "$out/environment.txt"

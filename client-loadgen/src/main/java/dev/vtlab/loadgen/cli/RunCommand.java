@@ -17,6 +17,7 @@ import dev.vtlab.loadgen.load.LoadRun;
 import dev.vtlab.loadgen.load.Mode;
 import dev.vtlab.loadgen.load.OutputFiles;
 import dev.vtlab.loadgen.load.QuietServer;
+import dev.vtlab.loadgen.load.RequestResult;
 import dev.vtlab.loadgen.load.RequestsCsv;
 import dev.vtlab.loadgen.load.RunSummary;
 import dev.vtlab.loadgen.load.SummaryText;
@@ -34,6 +35,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.Callable;
 
 /**
@@ -149,14 +151,7 @@ public final class RunCommand implements Callable<Integer> {
         }
         RunSummary summary = measurement.summary();
         out.print(SummaryText.render(summary));
-        if (json != null) {
-            Json.write(json, summary);
-            out.println("summary     " + json);
-        }
-        if (csv != null) {
-            RequestsCsv.write(csv, measurement.requests());
-            out.println("requests    " + csv);
-        }
+        writeFiles(out, summary, measurement.requests());
         out.flush();
         return summary.clean() ? 0 : 1;
     }
@@ -189,20 +184,25 @@ public final class RunCommand implements Callable<Integer> {
         RateSummary summary = RateSummary.of(recording, schedule, warmupTime, mode.label(),
                 Secrets.redact(url.toString()), quietWait.toNanos() / 1e6, environment, visitsSaved, quietAfter);
         out.print(RateText.render(summary));
-        if (json != null) {
-            Json.write(json, summary);
-            out.println("summary     " + json);
-        }
-        if (csv != null) {
-            RequestsCsv.write(csv, recording.requests());
-            out.println("requests    " + csv);
-        }
+        writeFiles(out, summary, recording.requests());
         if (histogramLog != null) {
             HistogramLogs.write(histogramLog, summary.outcome().histogram());
             out.println("histogram   " + histogramLog);
         }
         out.flush();
         return summary.clean() ? 0 : 1;
+    }
+
+    /** The summary to {@code --json} and the requests to {@code --csv}, when asked for, each said where. */
+    private void writeFiles(PrintWriter out, Object summary, List<RequestResult> requests) throws IOException {
+        if (json != null) {
+            Json.write(json, summary);
+            out.println("summary     " + json);
+        }
+        if (csv != null) {
+            RequestsCsv.write(csv, requests);
+            out.println("requests    " + csv);
+        }
     }
 
     /** The most requests a warm-up round sends at once. */

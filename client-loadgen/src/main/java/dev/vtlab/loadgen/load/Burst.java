@@ -81,7 +81,11 @@ public final class Burst {
         return ordered;
     }
 
-    private static RequestResult send(HttpClient client, HttpRequest request, int id, long release) {
+    /**
+     * Sends one request and waits for its answer on this thread; its times are counted from {@code release}
+     * ({@link System#nanoTime()}): a burst's release, or a rate run's start.
+     */
+    static RequestResult send(HttpClient client, HttpRequest request, int id, long release) {
         long start = System.nanoTime();
         try {
             HttpResponse<String> response = client.send(request, FailureBody.HANDLER);

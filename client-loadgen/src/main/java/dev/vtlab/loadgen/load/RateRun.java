@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -88,7 +87,7 @@ public final class RateRun {
                 threads.submit(() -> {
                     peak.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
                     try {
-                        results[id] = send(clients.get(id % CLIENTS), request, id, start);
+                        results[id] = Burst.send(clients.get(id % CLIENTS), request, id, start);
                     } finally {
                         inFlight.decrementAndGet();
                         permits.release();
@@ -122,21 +121,6 @@ public final class RateRun {
         return true;
     }
 
-    private static RequestResult send(HttpClient client, HttpRequest request, int id, long start) {
-        long sent = System.nanoTime();
-        try {
-            HttpResponse<String> response = client.send(request, FailureBody.HANDLER);
-            return new RequestResult(id, micros(sent - start), micros(System.nanoTime() - start),
-                    response.statusCode(), FailureBody.cause(response));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return new RequestResult(id, micros(sent - start), micros(System.nanoTime() - start), 0, "interrupted");
-        } catch (Exception e) {
-            return new RequestResult(id, micros(sent - start), micros(System.nanoTime() - start), 0,
-                    FailureCause.of(e));
-        }
-    }
-
     /** Reads the lab at each whole second from the start until interrupted. */
     private static void sample(LabClient lab, long start, List<ServerSample> samples) {
         for (int second = 1; ; second++) {
@@ -156,9 +140,5 @@ public final class RateRun {
                 samples.add(new ServerSample(second, load, (System.nanoTime() - asked) / 1e6));
             }
         }
-    }
-
-    private static long micros(long nanos) {
-        return nanos / 1000;
     }
 }

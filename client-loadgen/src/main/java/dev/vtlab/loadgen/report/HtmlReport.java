@@ -20,21 +20,24 @@ final class HtmlReport {
     private HtmlReport() {
     }
 
-    static String render(ReportContent c, Map<String, List<RequestResult>> samples) {
+    /**
+     * The answer first (what ran in one line, the findings, the p99 chart {@code p99Chart}), then each mode's
+     * results and charts, the pins, and last how it was measured, folded.
+     */
+    static String render(ReportContent c, Map<String, List<RequestResult>> samples, String p99Chart) {
         StringBuilder html = new StringBuilder("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>")
                 .append(Html.escape(c.title())).append("</title><style>").append(STYLE).append("</style></head><body>");
         html.append("<h1>").append(Html.escape(c.title())).append("</h1>");
-        c.summaryLines().forEach(line -> html.append("<p>").append(Html.escape(line)).append("</p>"));
-        html.append("<h2>Environment</h2>").append(c.environment().html());
-        html.append("<h2>Findings</h2><p>").append(Html.escape(c.thresholdSentence().replace("*", ""))).append("</p>");
+        html.append("<p>").append(Html.escape(c.whatRan())).append("</p>");
+        html.append("<h2>Findings</h2>");
         html.append(c.flagEffects().html()).append(c.best().html());
         if (!c.findings.notes().isEmpty()) {
             html.append("<ul>");
             c.findings.notes().forEach(n -> html.append("<li>").append(Html.escape(n)).append("</li>"));
             html.append("</ul>");
         }
-        html.append("<h2>Pinning</h2><p>").append(Html.escape(ReportContent.PINNING_RULE)).append("</p>")
-                .append(c.pinning() == null ? "<p>" + ReportContent.NO_PINNING + "</p>" : c.pinning().html());
+        html.append(p99Chart);
+        html.append("<p>").append(Html.escape(c.thresholdSentence().replace("*", ""))).append("</p>");
         for (Mode mode : c.modes()) {
             List<RunRecord> runs = c.representatives(mode);
             html.append("<h2>").append(mode.label()).append(" <code>").append(mode.path())
@@ -51,6 +54,21 @@ final class HtmlReport {
                     .append(ThreadMap.svg(mode.path(), runs.stream().map(HtmlReport::threadMapRow).toList()))
                     .append(c.placement(mode).html());
         }
+        html.append("<h2>Pinning</h2>");
+        if (c.pinning() == null) {
+            html.append("<p>").append(ReportContent.NO_PINNING).append("</p>");
+        } else {
+            html.append(c.pinningInTheWait() == null ? "<p>" + ReportContent.NO_PINNING_IN_THE_WAIT + "</p>"
+                    : c.pinningInTheWait().html());
+            html.append("<ul>");
+            c.pinningElsewhere().forEach(line -> html.append("<li>").append(Html.escape(line)).append("</li>"));
+            html.append("</ul><details><summary>Every site</summary><p>")
+                    .append(Html.escape(ReportContent.PINNING_RULE)).append("</p>").append(c.pinning().html())
+                    .append("</details>");
+        }
+        html.append("<h2>Method and environment</h2><details><summary>How it was measured, and where</summary>");
+        c.summaryLines().forEach(line -> html.append("<p>").append(Html.escape(line)).append("</p>"));
+        html.append(c.environment().html()).append("</details>");
         return html.append("</body></html>\n").toString();
     }
 

@@ -2,7 +2,10 @@ package dev.vtlab.loadgen.report;
 
 import dev.vtlab.loadgen.load.Mode;
 
-/** Renders the report as Markdown ({@code report.md}). */
+/**
+ * Renders the report as Markdown ({@code report.md}): the answer first (what ran in one line, the findings, the
+ * p99 chart), then each mode's results, the pins, and last how it was measured.
+ */
 final class MarkdownReport {
 
     private MarkdownReport() {
@@ -10,9 +13,8 @@ final class MarkdownReport {
 
     static String render(ReportContent c) {
         StringBuilder md = new StringBuilder("# " + c.title() + "\n\n");
-        c.summaryLines().forEach(line -> md.append(line).append("\n\n"));
-        md.append("## Environment\n\n").append(c.environment().markdown()).append('\n');
-        md.append("## Findings\n\n").append(c.thresholdSentence()).append("\n\n");
+        md.append(c.whatRan()).append("\n\n");
+        md.append("## Findings\n\n");
         md.append(c.flagEffects().markdown()).append('\n');
         md.append("Fastest combination per mode, against the floor (count delay + save delay):\n\n");
         md.append(c.best().markdown()).append('\n');
@@ -21,8 +23,8 @@ final class MarkdownReport {
             c.findings.notes().forEach(note -> md.append("- ").append(note).append('\n'));
             md.append('\n');
         }
-        md.append("## Pinning\n\n").append(ReportContent.PINNING_RULE).append("\n\n");
-        md.append(c.pinning() == null ? ReportContent.NO_PINNING + "\n" : c.pinning().markdown()).append('\n');
+        md.append("![p99 of every combination against the floor](").append(ReportWriter.P99_CHART).append(")\n\n");
+        md.append(c.thresholdSentence()).append("\n\n");
         for (Mode mode : c.modes()) {
             md.append("## ").append(mode.label()).append(" (").append(mode.path()).append(", relevant flags: ")
                     .append(mode.relevantFlags()).append(")\n\n");
@@ -34,6 +36,19 @@ final class MarkdownReport {
             md.append("Which thread ran each layer (kind and pool, from the server's /lab/threads):\n\n");
             md.append(c.placement(mode).markdown()).append('\n');
         }
+        md.append("## Pinning\n\n");
+        if (c.pinning() == null) {
+            md.append(ReportContent.NO_PINNING).append("\n\n");
+        } else {
+            md.append(c.pinningInTheWait() == null ? ReportContent.NO_PINNING_IN_THE_WAIT + "\n\n"
+                    : c.pinningInTheWait().markdown() + '\n');
+            c.pinningElsewhere().forEach(line -> md.append("- ").append(line).append('\n'));
+            md.append("\n<details><summary>Every site</summary>\n\n").append(ReportContent.PINNING_RULE)
+                    .append("\n\n").append(c.pinning().markdown()).append("\n</details>\n\n");
+        }
+        md.append("## Method and environment\n\n");
+        c.summaryLines().forEach(line -> md.append(line).append("\n\n"));
+        md.append(c.environment().markdown());
         return md.toString();
     }
 }

@@ -8,6 +8,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -22,6 +23,29 @@ import java.util.Set;
  * @param runs   the runs that had them, e.g. {@code sync T1 A0 W0 R0}
  */
 public record Pinning(String kind, String where, long events, List<String> runs) {
+
+    /**
+     * Whether the pin was where the repository waits (vtlab's guard, a driver, the pool): it holds a carrier for
+     * a whole call, the pin that matters; class loading and other library or JDK sites are one-off.
+     */
+    boolean inTheRepositorysWait() {
+        return kind.equals("vtlab") || kind.equals("driver") || kind.equals("pool");
+    }
+
+    /**
+     * One line per kind of {@code sites}, in their order, e.g. {@code class loading: 44 events at 12 site(s), in
+     * 12 run(s)}: one-off pins summed up, for a reader who only needs to know they were there.
+     */
+    static List<String> summaryByKind(List<Pinning> sites) {
+        Map<String, List<Pinning>> byKind = new LinkedHashMap<>();
+        sites.forEach(p -> byKind.computeIfAbsent(p.kind(), k -> new ArrayList<>()).add(p));
+        List<String> lines = new ArrayList<>();
+        byKind.forEach((kind, ofKind) -> lines.add(String.format(Locale.ROOT, "%s: %d events at %d site(s), in %d "
+                        + "run(s)%s", kind, ofKind.stream().mapToLong(Pinning::events).sum(), ofKind.size(),
+                ofKind.stream().flatMap(p -> p.runs().stream()).distinct().count(),
+                kind.equals("class loading") ? " (at a class's first use: once per class, on any JDK)" : "")));
+        return lines;
+    }
 
     /** Sites without a kind (servers from before the lab recorded them) are grouped under {@code unknown}. */
     static List<Pinning> of(List<RunRecord> runs) {

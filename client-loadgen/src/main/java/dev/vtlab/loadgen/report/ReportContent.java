@@ -19,6 +19,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 
 /** The report's text and tables, computed once from the results and rendered by both Markdown and HTML. */
 final class ReportContent {
@@ -47,6 +48,20 @@ final class ReportContent {
                 + settings.variant().repository().label() + " repository";
     }
 
+    /** What ran, in one line: the report opens with it, before the findings. */
+    String whatRan() {
+        String server = runs.stream().filter(RunRecord::measured).map(r -> r.summary().server().serverEnvironment())
+                .filter(Objects::nonNull).findFirst()
+                .map(e -> "server JDK " + e.javaVersion() + " on " + e.availableProcessors() + " cores")
+                .orElse("server environment not read");
+        return String.format(Locale.ROOT, "%d requests at once, repository delays %d ms + %d ms, each combination "
+                        + "measured %d time(s); %s; started %s, took %s%s.", settings.burst().requests(),
+                settings.server().countDelay().toMillis(), settings.server().saveDelay().toMillis(), settings.repeat(),
+                server, started, HumanDuration.of(Duration.between(started, finished)),
+                interrupted ? ", INTERRUPTED: a partial report" : "");
+    }
+
+    /** How it was measured, after the results: the command, the runs, the burst, the profile, the repository. */
     List<String> summaryLines() {
         long ok = runs.stream().filter(RunRecord::ok).count();
         long failed = runs.stream().filter(r -> r.status() == RunRecord.Status.FAILED_RUN).count();
@@ -58,8 +73,6 @@ final class ReportContent {
         long unknown = runs.stream().filter(RunRecord::measured).filter(r -> r.summary().writes().lostWrites() == null).count();
         List<String> lines = new ArrayList<>();
         lines.add("Command: `" + settings.output().commandLine() + "`");
-        lines.add(String.format(Locale.ROOT, "Started %s, took %s%s.", started,
-                HumanDuration.of(Duration.between(started, finished)), interrupted ? ", INTERRUPTED" : ""));
         lines.add(String.format(Locale.ROOT, "Runs: %d clean, %d failed, %d with a server that did not start, %d not "
                 + "run, %d skipped (not repeated after a failed repeat, which already decides the combination). Lost "
                 + "writes over all runs: %d%s.", ok, failed, serverFailed, notRun, skipped, lost,
@@ -243,15 +256,38 @@ final class ReportContent {
 
     /** One row per site where virtual threads were pinned, over every run; {@code null} when none was. */
     Table pinning() {
-        if (findings.pinning().isEmpty()) {
+        return pinningTable(findings.pinning());
+    }
+
+    /**
+     * The sites where a virtual thread was pinned while the repository waited (vtlab's own code, a driver, the
+     * pool): the pins that hold a carrier for a whole call, and so the ones that matter; {@code null} when none.
+     */
+    Table pinningInTheWait() {
+        return pinningTable(findings.pinning().stream().filter(Pinning::inTheRepositorysWait).toList());
+    }
+
+    /**
+     * Every other pin, one line per kind: class loading (once per class, at its first use) and one-off library or
+     * JDK sites, e.g. {@code class loading: 44 events at 12 sites, in 12 runs}.
+     */
+    List<String> pinningElsewhere() {
+        return Pinning.summaryByKind(findings.pinning().stream().filter(p -> !p.inTheRepositorysWait()).toList());
+    }
+
+    private static Table pinningTable(List<Pinning> sites) {
+        if (sites.isEmpty()) {
             return null;
         }
         List<List<String>> rows = new ArrayList<>();
-        for (Pinning p : findings.pinning()) {
+        for (Pinning p : sites) {
             rows.add(List.of(p.kind(), p.where(), String.valueOf(p.events()), String.join(", ", p.runs())));
         }
         return new Table(List.of("kind", "where (first frame outside the JDK)", "pinned events", "runs"), rows);
     }
+
+    /** What the pinning section says when no pin was in the repository's wait. */
+    static final String NO_PINNING_IN_THE_WAIT = "No virtual thread was pinned while the repository waited.";
 
     /** What the pinning section says when {@link #pinning()} has no row. */
     static final String NO_PINNING = "No run had a pinned event.";

@@ -32,6 +32,9 @@ public final class ReportWriter {
             "client_cores",
             "client_jdk", "message");
 
+    /** The p99 of every combination against the floor, drawn from results.json as the docs' figures are. */
+    static final String P99_CHART = "p99.svg";
+
     private ReportWriter() {
     }
 
@@ -50,8 +53,10 @@ public final class ReportWriter {
             results.put("runs", content.runs);
             Json.write(dir.resolve("results.json"), results);
             Files.writeString(dir.resolve("results.csv"), csv(content.runs));
+            String p99Chart = Figures.draw(dir.resolve("results.json")).get(P99_CHART);
+            Files.writeString(dir.resolve(P99_CHART), p99Chart);
             Files.writeString(dir.resolve("report.md"), MarkdownReport.render(content));
-            Files.writeString(dir.resolve("report.html"), HtmlReport.render(content, samples));
+            Files.writeString(dir.resolve("report.html"), HtmlReport.render(content, samples, p99Chart));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the report to " + dir, e);
         }

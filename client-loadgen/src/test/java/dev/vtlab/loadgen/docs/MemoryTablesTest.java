@@ -147,12 +147,12 @@ class MemoryTablesTest {
         assertThat(held).as("comparison held-request rows in %s", PAGE).isGreaterThanOrEqualTo(2);
     }
 
-    /** The README's results line quotes the 512 MB comparison's p99 ratios, lowest to highest, per burst size. */
+    /** The results page quotes the 512 MB comparison's p99 ratios, lowest to highest, per burst size. */
     @Test
-    void the_readme_quotes_the_comparison() throws Exception {
+    void the_results_page_quotes_the_comparison() throws Exception {
         JsonNode comparison = Json.MAPPER.readTree(
                 CommandChecks.root().resolve("docs/results/compare-webflux/comparison.json").toFile());
-        String readme = PageText.of(CommandChecks.root().resolve("README.md"));
+        String readme = PageText.of(CommandChecks.root().resolve("docs/results/README.md"));
         // One number for the reference: both its rounds print the same, or the range would not match.
         assertThat(readme).contains("keeps " + NumberRange.of(heldKbByRound(comparison, "vtlab"), "%.1f")
                 + " KB of live heap", "a Spring WebFlux reference "
@@ -167,7 +167,7 @@ class MemoryTablesTest {
                 referenceLost |= burst.path("server").asString().startsWith("reference");
             }
         }
-        assertThat(vtlabLost && !referenceLost).as("README: only vtlab lost connects at 20,000").isTrue();
+        assertThat(vtlabLost && !referenceLost).as("docs/results/README.md: only vtlab lost connects at 20,000").isTrue();
     }
 
     /** The prose quotes the held rows after the cuts and with the HTTP adapter, and the 180 s series' slowest. */

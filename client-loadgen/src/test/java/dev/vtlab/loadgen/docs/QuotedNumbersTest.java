@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.ToDoubleFunction;
@@ -24,14 +25,29 @@ class QuotedNumbersTest {
     private static final Path RESULTS = CommandChecks.root().resolve("docs/results");
 
     @Test
-    void the_readmes_numbers_are_their_results() throws Exception {
-        String page = page("README.md");
+    void where_the_limit_goes_quotes_its_results() throws Exception {
+        String page = page("docs/results/README.md");
 
-        contains(page, "README.md", "HikariCP's default 10 connections serve "
+        contains(page, "docs/results/README.md", "HikariCP's default 10 connections serve "
                 + summary(json("pools-h2/jdk25-pool10/results.json"), "sync", "T1 A0 W0 R0").path("succeeded")
                 .asString() + " of 2000");
-        contains(page, "README.md", "vtlab holds "
+        contains(page, "docs/results/README.md", "vtlab holds "
                 + StartupLine.maxConnections(RESULTS.resolve("workshop/ex6-server-T-on.txt")) + " at once");
+    }
+
+    /** The README's "no effect" range is the seed run's: the lowest and highest p99 ratio of every such verdict. */
+    @Test
+    void the_readmes_no_effect_range_is_the_seed_runs() throws Exception {
+        List<Double> lows = new ArrayList<>();
+        List<Double> highs = new ArrayList<>();
+        for (JsonNode effect : json("seed-2cores/results.json").path("findings").path("flagEffects")) {
+            if (effect.path("verdict").asString().equals("NO_EFFECT")) {
+                lows.add(effect.path("p99RatioLow").asDouble());
+                highs.add(effect.path("p99RatioHigh").asDouble());
+            }
+        }
+        contains(page("README.md"), "README.md", String.format(Locale.ROOT, "Every other flag had no effect (p99 "
+                + "within x%.2f to x%.2f; the threshold is 2x)", Collections.min(lows), Collections.max(highs)));
     }
 
     @Test

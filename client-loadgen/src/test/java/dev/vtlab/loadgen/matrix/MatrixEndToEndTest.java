@@ -63,6 +63,18 @@ class MatrixEndToEndTest {
         assertThat(Pattern.compile("data-layer=\"WEB_ENTRY\" data-kind=\"(\\w+)\"").matcher(html).results()
                 .map(m -> m.group(1)).toList()).containsExactly("platform", "virtual");
         assertThat(Files.readString(out.resolve("report.md"))).contains("## Pinning");
+        // The answer first: the findings are the first section, the method and environment the last, folded.
+        String md = Files.readString(out.resolve("report.md"));
+        assertThat(md.lines().filter(line -> line.startsWith("## ")).toList()).first().isEqualTo("## Findings");
+        assertThat(md.lines().filter(line -> line.startsWith("## ")).toList()).last()
+                .isEqualTo("## Method and environment");
+        assertThat(md).contains("![p99 of every combination against the floor](p99.svg)");
+        assertThat(out.resolve("p99.svg")).isNotEmptyFile();
+        assertThat(Pattern.compile("<h2>([^<]*)").matcher(html).results().map(m -> m.group(1)).toList())
+                .first().isEqualTo("Findings");
+        assertThat(html.indexOf("data-p99-ms")).as("the p99 chart right after the findings")
+                .isLessThan(html.indexOf("<h2>sync"));
+        assertThat(html).contains("<h2>Method and environment</h2><details>");
         assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)).isEmpty();
     }
 

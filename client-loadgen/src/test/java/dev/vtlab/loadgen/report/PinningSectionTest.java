@@ -33,6 +33,21 @@ class PinningSectionTest {
     }
 
     @Test
+    void pins_in_the_repositorys_wait_stand_apart_and_one_off_pins_are_summed_per_kind() {
+        List<Pinning> pinning = Pinning.of(List.of(
+                pinned(FindingsTest.run("sync", "T1 A0 W0 R0", 2400, 2500, 0), Map.of(GUARD, 40L, LOADER, 2L,
+                        "class loading: java.lang.ClassLoader.loadClass", 30L, "library: org.example.Once.call", 1L)),
+                pinned(FindingsTest.run("async", "T0 A0 W0 R1", 2400, 2500, 0), Map.of(LOADER, 12L,
+                        "driver: org.h2.engine.Session.lock", 3L))));
+
+        assertThat(pinning.stream().filter(Pinning::inTheRepositorysWait).map(Pinning::kind))
+                .containsExactly("vtlab", "driver");
+        assertThat(Pinning.summaryByKind(pinning.stream().filter(p -> !p.inTheRepositorysWait()).toList()))
+                .containsExactly("class loading: 44 events at 2 site(s), in 2 run(s) (at a class's first use: once "
+                        + "per class, on any JDK)", "library: 1 events at 1 site(s), in 1 run(s)");
+    }
+
+    @Test
     void no_pinned_event_gives_no_row_and_the_report_says_so() {
         List<RunRecord> runs = List.of(FindingsTest.run("sync", "T1 A0 W0 R0", 2400, 2500, 0));
 

@@ -52,7 +52,7 @@ class HelloEndpointsTest {
         assertThat(server.get("/sync").body()).contains("Hello, World!");
     }
 
-    /** As the README says: an empty {@code name=} is no name; a name of blanks only is a bad name. */
+    /** As docs/running.md says: an empty {@code name=} is no name; a name of blanks only is a bad name. */
     @Test
     void an_empty_name_greets_the_world_and_a_name_of_blanks_is_a_400() {
         assertThat(server.get("/sync?name=").body()).contains("Hello, World!");
