@@ -1,5 +1,6 @@
 package dev.vtlab.loadgen;
 
+import dev.vtlab.loadgen.cli.CapacityCommand;
 import dev.vtlab.loadgen.cli.CompareCommand;
 import dev.vtlab.loadgen.cli.FiguresCommand;
 import dev.vtlab.loadgen.cli.MatrixCommand;
@@ -8,12 +9,14 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * Load generator entry point: {@code run} (one burst) and {@code matrix} (the flag-matrix experiment). The
+ * Load generator entry point: {@code run} (one burst, or a steady rate), {@code matrix} (the flag-matrix experiment),
+ * {@code capacity} (the rate each placement sustains), {@code compare} and {@code figures}. The
  * processes the server depends on are the downstream module's ({@code vtlab-downstream visit-store | database}).
  */
 @Command(name = "vtlab-loadgen", mixinStandardHelpOptions = true, version = "vtlab-loadgen 0.1.0",
         description = "Measures where virtual threads help a Spring Boot service.",
-        subcommands = {RunCommand.class, MatrixCommand.class, CompareCommand.class, FiguresCommand.class})
+        subcommands = {RunCommand.class, MatrixCommand.class, CapacityCommand.class, CompareCommand.class,
+                FiguresCommand.class})
 public final class LoadGenerator implements Runnable {
 
     @CommandLine.Spec
@@ -45,6 +48,6 @@ public final class LoadGenerator implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: run, matrix or compare");
+        throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: run, matrix, capacity, compare or figures");
     }
 }

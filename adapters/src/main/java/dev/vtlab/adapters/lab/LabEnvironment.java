@@ -23,12 +23,28 @@ package dev.vtlab.adapters.lab;
  * @param asyncRequestTimeoutMs    Spring MVC's async request timeout ({@code spring.mvc.async.request-timeout}),
  *                                 or {@code null} for the servlet container's default (Tomcat's: 30 s)
  * @param pool                     the JDBC adapter's connection pool, {@code null} for the other adapters
+ * @param executors                how many threads each executor a request may wait on runs at most: what
+ *                                 Little's law divides by the time a request holds one
  */
 public record LabEnvironment(Flags flags, boolean springVirtualThreads, String javaVersion, String javaVendor,
                              int availableProcessors, int commonPoolParallelism, long maxHeapBytes,
                              TomcatLimits tomcat, long repositoryCountDelayMs, long repositorySaveDelayMs,
                              String repository, String repositoryUrl, String repositoryGuard,
-                             Long asyncRequestTimeoutMs, Pool pool) {
+                             Long asyncRequestTimeoutMs, Pool pool, Executors executors) {
+
+    /**
+     * The executors' sizes, {@code null} where an executor starts a new thread per task (no limit but the
+     * connections and the heap).
+     *
+     * @param asyncExecutorThreads     Spring's {@code applicationTaskExecutor} (flag A), which runs
+     *                                 {@code Callable}s: its core size when its queue is unbounded, else its
+     *                                 maximum
+     * @param supplyAsyncDefaultThreads {@code supplyAsync}'s default executor, which the wrapper (W off) and the
+     *                                 sleepy and JDBC adapters (R off) use: the common pool's parallelism, or
+     *                                 {@code null} where the JDK starts a thread per task (JDK 21 at parallelism 1)
+     */
+    public record Executors(Integer asyncExecutorThreads, Integer supplyAsyncDefaultThreads) {
+    }
 
     /**
      * The JDBC adapter's pool as it runs.

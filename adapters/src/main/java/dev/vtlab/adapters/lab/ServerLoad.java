@@ -11,7 +11,9 @@ package dev.vtlab.adapters.lab;
  * @param platformThreads live platform threads
  * @param poolActive      JDBC connections lent out now, {@code null} without the JDBC adapter
  * @param poolWaiting     calls waiting for a JDBC connection now, {@code null} without the JDBC adapter
+ * @param processCpuNanos CPU time the server process has used since it started (all its threads), for the CPU
+ *                        time a request costs; {@code null} where the JVM cannot tell
  */
 public record ServerLoad(int inFlight, long openConnections, long heapUsedBytes, int platformThreads,
-                         Integer poolActive, Integer poolWaiting) {
+                         Integer poolActive, Integer poolWaiting, Long processCpuNanos) {
 }

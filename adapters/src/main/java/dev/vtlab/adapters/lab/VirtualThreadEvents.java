@@ -2,6 +2,8 @@ package dev.vtlab.adapters.lab;
 
 import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordingStream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
 import java.util.Map;
@@ -25,6 +27,9 @@ public final class VirtualThreadEvents implements AutoCloseable {
 
     /** The shortest time between two new chunks (each costs JFR a file and its metadata). */
     private static final long ROTATION_INTERVAL_NANOS = Duration.ofSeconds(2).toNanos();
+    /** How long closing waits for the stream before the server stops without it. */
+    static final Duration CLOSE_WAIT = Duration.ofSeconds(5);
+    private static final Logger log = LoggerFactory.getLogger(VirtualThreadEvents.class);
     /** How long the stream keeps chunks on disk: it only ever reads the newest. */
     private static final Duration KEPT_ON_DISK = Duration.ofMinutes(2);
 
@@ -35,6 +40,7 @@ public final class VirtualThreadEvents implements AutoCloseable {
     private final LongAdder rotations = new LongAdder();
     private final RecordingStream stream = new RecordingStream();
     private long lastRotationNanos = System.nanoTime(); // touched by the stream's own thread only
+    private volatile boolean closing;
 
     /** Starts streaming in the background. */
     public VirtualThreadEvents() {
@@ -86,7 +92,7 @@ public final class VirtualThreadEvents implements AutoCloseable {
 
     private void rotateIfEventsArrived() {
         long now = System.nanoTime();
-        if (now - lastRotationNanos < ROTATION_INTERVAL_NANOS || sinceRotation.sum() == 0) {
+        if (closing || now - lastRotationNanos < ROTATION_INTERVAL_NANOS || sinceRotation.sum() == 0) {
             return; // an idle server keeps its chunk: nothing new is held
         }
         lastRotationNanos = now;
@@ -101,8 +107,24 @@ public final class VirtualThreadEvents implements AutoCloseable {
         }
     }
 
+    /**
+     * Stops the stream, waiting for it at most {@link #CLOSE_WAIT}. Seen once on JDK 25.0.3, after 2 minutes at
+     * 120% of capacity: a rotation began a recording as the JVM shut down, JFR's recorder thread was already gone,
+     * and the rotation waited for it forever holding JFR's lock, so that closing the stream, and with it the
+     * server's shutdown, hung (docs/decisions.md). A lab must never keep a server from stopping: no rotation starts
+     * once closing begins, and a stream that does not close in time is left to the JVM's exit.
+     */
     @Override
     public void close() {
-        stream.close();
+        closing = true;
+        Thread closer = Thread.ofPlatform().daemon().name("vtlab-jfr-close").start(stream::close);
+        try {
+            if (!closer.join(CLOSE_WAIT)) {
+                log.warn("JFR's event stream did not close within {} s; the server stops without waiting for it",
+                        CLOSE_WAIT.toSeconds());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

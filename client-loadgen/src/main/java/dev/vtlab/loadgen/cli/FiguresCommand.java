@@ -1,5 +1,7 @@
 package dev.vtlab.loadgen.cli;
 
+import dev.vtlab.loadgen.json.Json;
+import dev.vtlab.loadgen.report.CapacityReport;
 import dev.vtlab.loadgen.report.Figures;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -8,15 +10,21 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 /** Command: the docs' figures drawn from a matrix's results file. */
 @Command(name = "figures", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Draws the figures of a matrix's results as SVG: for each mode, which thread ran each layer "
-                + "per combination (threads-MODE.svg, the article's Figure 9 from measurements), and every "
-                + "combination's p99 against the floor (p99.svg). Measures nothing.",
+        description = "Draws the figures of a results.json as SVG. A matrix's: for each mode, which thread ran each "
+                + "layer per combination (threads-MODE.svg, the article's Figure 9 from measurements), and every "
+                + "combination's p99 against the floor (p99.svg). A capacity search's: per mode, latency against "
+                + "the rate completed with each predicted ceiling (knee-MODE.svg), and per run its steps second by "
+                + "second (series-MODE-FLAGS.svg). Measures nothing.",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:the figures were written", "2:bad command line"})
 public final class FiguresCommand implements Callable<Integer> {
@@ -24,7 +32,7 @@ public final class FiguresCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(paramLabel = "RESULTS", description = "A results.json written by matrix.")
+    @Parameters(paramLabel = "RESULTS", description = "A results.json written by matrix or capacity.")
     Path results;
 
     @Option(names = "--out", description = "Folder (default: figures/ beside RESULTS).")
@@ -36,9 +44,22 @@ public final class FiguresCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "no results file at " + results);
         }
         Path dir = out != null ? out : results.toAbsolutePath().getParent().resolve("figures");
-        for (Path written : Figures.write(results, dir)) {
-            spec.commandLine().getOut().println(written);
-        }
+        List<Path> written = isCapacity() ? writeCapacity(dir) : Figures.write(results, dir);
+        written.forEach(spec.commandLine().getOut()::println);
         return 0;
+    }
+
+    /** Whether RESULTS is a capacity search's, as its {@code kind} says. */
+    private boolean isCapacity() throws IOException {
+        return CapacityReport.KIND.equals(Json.MAPPER.readTree(results.toFile()).path("kind").asString(""));
+    }
+
+    private List<Path> writeCapacity(Path dir) throws IOException {
+        Files.createDirectories(dir);
+        List<Path> written = new ArrayList<>();
+        for (Map.Entry<String, String> chart : CapacityReport.charts(CapacityReport.Results.read(results)).entrySet()) {
+            written.add(Files.writeString(dir.resolve(chart.getKey()), chart.getValue()));
+        }
+        return written;
     }
 }

@@ -1,25 +1,22 @@
 package dev.vtlab.loadgen.cli;
 
-import dev.vtlab.jdks.JdkFinder;
 import dev.vtlab.downstream.serving.DurationConverter;
 import dev.vtlab.loadgen.load.ClientLimits;
 import dev.vtlab.loadgen.load.Flag;
 import dev.vtlab.loadgen.load.Mode;
 import dev.vtlab.loadgen.matrix.ExperimentPlan;
-import dev.vtlab.loadgen.matrix.Guard;
 import dev.vtlab.loadgen.matrix.HumanDuration;
 import dev.vtlab.loadgen.matrix.MatrixRunner;
 import dev.vtlab.loadgen.matrix.MatrixSettings;
 import dev.vtlab.loadgen.matrix.OutputFolder;
 import dev.vtlab.loadgen.matrix.Profile;
-import dev.vtlab.loadgen.matrix.RepositoryKind;
 import dev.vtlab.loadgen.matrix.RunRecord;
 import dev.vtlab.loadgen.matrix.Variant;
 import dev.vtlab.loadgen.report.ReportWriter;
 import dev.vtlab.loadgen.report.VariantComparison;
-import dev.vtlab.redaction.Secrets;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
@@ -29,7 +26,6 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -62,8 +58,9 @@ public final class MatrixCommand implements Callable<Integer> {
             description = "Modes to measure (default: sync,async,wrapped,callable).")
     List<Mode> modes;
 
-    @Option(names = "--flags", split = ",", description = "Flags to vary, others held off (default: T,A,W,R).")
-    List<String> flags;
+    @Option(names = "--flags", split = ",", converter = FlagConverter.class,
+            description = "Flags to vary, others held off (default: T,A,W,R).")
+    List<Flag> flags;
 
     @Option(names = "--requests", description = "Requests per burst (default: the profile's).")
     Integer requests;
@@ -95,51 +92,18 @@ public final class MatrixCommand implements Callable<Integer> {
             + "(e.g. server.tomcat.threads.max=4); overrides the profile's setting of the same key.")
     List<String> serverArgs = new ArrayList<>();
 
-    @Option(names = "--repository", split = ",", description = "Persistence adapters to measure, each with the "
-            + "whole matrix: sleepy (in the server), http (a visit store process per server) and/or jdbc (a "
-            + "database process per server: H2 over TCP, or --database-url), each started and stopped by the "
-            + "matrix. Default: sleepy.")
-    List<String> repositories;
-
-    @Option(names = "--pool-size", split = ",", description = "JDBC connection pool sizes, each with the whole "
-            + "matrix (vtlab.repository.pool-size; jdbc only). Default: 10, HikariCP's.")
-    List<Integer> poolSizes;
-
-    @Option(names = "--max-concurrent", split = ",", description = "JDBC bulkheads, each with the whole matrix: "
-            + "off, or the calls allowed at once (vtlab.repository.max-concurrent; jdbc only). Default: off.")
-    List<String> maxConcurrents;
-
-    @Option(names = "--database-url", description = "The database of the jdbc runs instead of an H2 per server: a "
-            + "jdbc:postgresql:// URL with user and password (docs/pools.md), prepared per server. Default: H2.")
-    String databaseUrl;
-
-    @Option(names = "--server-java", split = ",", description = "JDKs to run the servers on, each with the whole "
-            + "matrix: a JDK home, a java executable, or a feature version (21, 25) looked up in "
-            + "~/.m2/toolchains.xml, /usr/lib/jvm, SDKMAN, ~/.jdks and JAVA_HOME. The client stays on this JVM. "
-            + "Default: the JDK this runs on.")
-    List<String> serverJava;
-
-    @Option(names = "--guard", split = ",", description = "Locks the sleepy repository waits under, each with the "
-            + "whole matrix: none, synchronized, reentrant-lock (vtlab.repository.guard). Default: none.")
-    List<String> guards;
-
-    @Option(names = "--server-jar", description = "The server jar (default: adapters/target/vtlab-server.jar, "
-            + "looked up from here and from the parent folder).")
-    Path serverJar;
-
-    @Option(names = "--downstream-jar", description = "The downstream processes' jar (default: "
-            + "downstream/target/vtlab-downstream-exec.jar, looked up from here and from the parent folder).")
-    Path downstreamJar;
+    @Mixin
+    VariantOptions variants;
 
     @Option(names = "--out", description = "Report folder (default: target/experiments/<timestamp>).")
     Path out;
 
     @Override
     public Integer call() throws Exception {
-        List<Variant> variants = Variant.all(repositories(), serverJdks(), guards(), poolSizes(), maxConcurrents());
+        List<Variant> chosen = variants.variants();
         Experiment base = settings();
         try (OutputFolder folder = claim(base.output().outputDir())) {
-            return run(base, variants);
+            return run(base, chosen);
         }
     }
 
@@ -196,105 +160,13 @@ public final class MatrixCommand implements Callable<Integer> {
         return serverFailed == 0 && lost == 0 && all.size() == variants.size() ? 0 : 1;
     }
 
-    /** The server JDKs: each --server-java value found and checked now, before any server starts. */
-    private List<JdkFinder.Jdk> serverJdks() {
-        if (serverJava == null) {
-            return List.of(JdkFinder.running());
-        }
-        JdkFinder finder = JdkFinder.ofThisMachine();
-        List<JdkFinder.Jdk> jdks = new ArrayList<>();
-        for (String value : serverJava) {
-            try {
-                JdkFinder.Jdk jdk = finder.find(value);
-                if (!jdks.contains(jdk)) {
-                    jdks.add(jdk);
-                }
-            } catch (JdkFinder.NotFoundException e) {
-                throw usage("--server-java " + e.getMessage());
-            }
-        }
-        return jdks;
-    }
-
-    private List<Guard> guards() {
-        List<Guard> chosen = new ArrayList<>();
-        for (String label : guards == null ? List.of(Guard.NONE.label()) : guards) {
-            Guard guard = Guard.parse(label).orElseThrow(() -> usage("unknown guard '" + label + "'; expected "
-                    + String.join(", ", Guard.labels())));
-            if (!chosen.contains(guard)) {
-                chosen.add(guard);
-            }
-        }
-        if (!chosen.equals(List.of(Guard.NONE)) && !repositories().equals(List.of(RepositoryKind.SLEEPY))) {
-            throw usage("--guard applies to the sleepy repository only; measure http and jdbc without it");
-        }
-        return chosen;
-    }
-
-    private List<Integer> poolSizes() {
-        requireJdbc(poolSizes != null, "--pool-size");
-        List<Integer> sizes = poolSizes == null ? List.of(10) : poolSizes.stream().distinct().toList();
-        for (int size : sizes) {
-            if (size < 1 || size > 10_000) {
-                throw usage("--pool-size must be between 1 and 10000, was " + size);
-            }
-        }
-        return sizes;
-    }
-
-    /** Bulkhead limits, {@code null} standing for off. */
-    private List<Integer> maxConcurrents() {
-        requireJdbc(maxConcurrents != null, "--max-concurrent");
-        List<Integer> limits = new ArrayList<>();
-        for (String value : maxConcurrents == null ? List.of("off") : maxConcurrents) {
-            Integer limit;
-            try {
-                limit = value.strip().equalsIgnoreCase("off") ? null : Integer.valueOf(value.strip());
-            } catch (NumberFormatException e) {
-                throw usage("--max-concurrent takes off or a whole number, was '" + value + "'");
-            }
-            if (limit != null && limit < 1) {
-                throw usage("--max-concurrent must be at least 1 (or off), was " + limit);
-            }
-            if (!limits.contains(limit)) {
-                limits.add(limit);
-            }
-        }
-        return limits;
-    }
-
-    private void requireJdbc(boolean given, String option) {
-        if (given && !repositories().contains(RepositoryKind.JDBC)) {
-            throw usage(option + " applies to the jdbc repository only; add --repository jdbc");
-        }
-    }
-
-    private List<RepositoryKind> repositories() {
-        List<RepositoryKind> kinds = new ArrayList<>();
-        for (String label : repositories == null ? List.of("sleepy") : repositories) {
-            RepositoryKind kind = RepositoryKind.parse(label).orElseThrow(() -> usage("unknown repository '" + label
-                    + "'; expected sleepy, http or jdbc"));
-            if (!kinds.contains(kind)) {
-                kinds.add(kind);
-            }
-        }
-        return kinds;
-    }
-
     private Experiment settings() {
         Profile preset = switch (profile.toLowerCase(Locale.ROOT)) {
             case "quick" -> Profile.QUICK;
             case "seed" -> Profile.SEED;
             default -> throw usage("unknown profile '" + profile + "'; expected quick or seed");
         };
-        Set<Flag> varied = new LinkedHashSet<>();
-        for (String flag : flags == null ? Arrays.stream(Flag.values()).map(Flag::name).toList() : flags) {
-            try {
-                varied.add(Flag.valueOf(flag.strip().toUpperCase(Locale.ROOT)));
-            } catch (IllegalArgumentException unknown) {
-                throw usage("unknown flag '" + flag + "'; expected T, A, W or R");
-            }
-        }
+        Set<Flag> varied = new LinkedHashSet<>(flags == null ? List.of(Flag.values()) : flags);
         int n = requests == null ? preset.requests() : requests;
         if (n <= 0) {
             throw usage("--requests must be at least 1, was " + n);
@@ -328,10 +200,7 @@ public final class MatrixCommand implements Callable<Integer> {
         return new Experiment(preset, modes == null ? List.of(Mode.values()) : List.copyOf(modes), varied, r,
                 new MatrixSettings.BurstSettings(n, t, w),
                 new MatrixSettings.ServerSettings(d, d, heap, commonPoolParallelism, serverSettings(preset),
-                        databaseUrl(),
-                        Jars.find(spec.commandLine(), serverJar, "--server-jar", "adapters/target/vtlab-server.jar"),
-                        Jars.find(spec.commandLine(), downstreamJar, "--downstream-jar",
-                                "downstream/target/vtlab-downstream-exec.jar")),
+                        variants.databaseUrl(), variants.serverJar(), variants.downstreamJar()),
                 new MatrixSettings.OutputSettings(
                         OutputDirs.choose(spec.commandLine(), out, Path.of("target", "experiments")),
                         CommandLines.of(spec)));
@@ -366,26 +235,17 @@ public final class MatrixCommand implements Callable<Integer> {
             byKey.put(arg.substring(0, arg.indexOf('=')), arg);
         }
         for (String arg : serverArgs) {
-            if (!arg.matches("[a-z][a-z0-9.\\-]*=.*") || arg.startsWith("vtlab.virtual-threads.")
-                    || arg.startsWith("vtlab.repository.kind=") || arg.startsWith("vtlab.repository.url=")
-                    || arg.startsWith("vtlab.repository.pool-size=")
-                    || arg.startsWith("vtlab.repository.max-concurrent=")) {
-                throw usage("--server-arg must be key=value and must not set a flag, the repository or its pool "
-                        + "(the matrix sets those: --flags, --repository, --database-url, --pool-size, "
-                        + "--max-concurrent), was '" + arg + "'");
+            if (!arg.matches("[a-z][a-z0-9.\\-]*=.*")) {
+                throw usage("--server-arg must be key=value, was '" + arg + "'");
+            }
+            String key = arg.substring(0, arg.indexOf('='));
+            if (MatrixSettings.SET_BY_THE_RUNNER.stream().anyMatch(key::startsWith)) {
+                throw usage("--server-arg must not set " + key + ": the matrix sets it from its own options (--flags, "
+                        + "--repository, --database-url, --pool-size, --max-concurrent, --guard, --delay)");
             }
             byKey.put(arg.substring(0, arg.indexOf('=')), arg);
         }
         return List.copyOf(byKey.values());
-    }
-
-    private String databaseUrl() {
-        requireJdbc(databaseUrl != null, "--database-url");
-        if (databaseUrl != null && !databaseUrl.startsWith("jdbc:postgresql://")) {
-            throw usage("--database-url must be a jdbc:postgresql:// URL (without it, each server gets an H2), was '"
-                    + Secrets.redact(databaseUrl) + "'");
-        }
-        return databaseUrl;
     }
 
     private ParameterException usage(String message) {

@@ -24,13 +24,25 @@ import java.util.Locale;
  *                               {@code reentrant-lock})
  * @param asyncRequestTimeoutMs  Spring MVC's async request timeout, {@code null} for the container's (30 s)
  * @param pool                   the JDBC adapter's pool, {@code null} for the other adapters
+ * @param executors              the executors' sizes ({@code null} from servers before they were reported)
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record ServerEnvironment(Flags flags, boolean springVirtualThreads, String javaVersion, String javaVendor,
                                 int availableProcessors, int commonPoolParallelism, long maxHeapBytes,
                                 TomcatLimits tomcat, long repositoryCountDelayMs, long repositorySaveDelayMs,
                                 String repository, String repositoryUrl, String repositoryGuard,
-                                Long asyncRequestTimeoutMs, Pool pool) {
+                                Long asyncRequestTimeoutMs, Pool pool, Executors executors) {
+
+    /**
+     * How many threads an executor a request may wait on runs at most; {@code null}: a new thread per task.
+     *
+     * @param asyncExecutorThreads      Spring's {@code applicationTaskExecutor} (runs {@code Callable}s; flag A)
+     * @param supplyAsyncDefaultThreads {@code supplyAsync}'s default (the wrapper with W off, the sleepy and JDBC
+     *                                  adapters with R off)
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Executors(Integer asyncExecutorThreads, Integer supplyAsyncDefaultThreads) {
+    }
 
     /**
      * The JDBC adapter's connection pool as the server runs it.

@@ -12,8 +12,9 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
  * @param platformThreads live platform threads
  * @param poolActive      JDBC connections lent out now, {@code null} without the JDBC adapter
  * @param poolWaiting     calls waiting for a JDBC connection now, {@code null} without the JDBC adapter
+ * @param processCpuNanos the server process's CPU time since it started; {@code null} where unknown (older servers too)
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record ServerLoad(int inFlight, long openConnections, long heapUsedBytes, int platformThreads,
-                         Integer poolActive, Integer poolWaiting) {
+                         Integer poolActive, Integer poolWaiting, Long processCpuNanos) {
 }

@@ -4,17 +4,28 @@ import java.util.List;
 
 /** The four styles the server serves the same use case in, and the flags each one can feel. */
 public enum Mode {
-    SYNC("/sync", List.of(Flag.T)),
-    ASYNC("/async", List.of(Flag.T, Flag.A, Flag.R)),
-    WRAPPED("/wrapped", List.of(Flag.T, Flag.A, Flag.W)),
-    CALLABLE("/callable", List.of(Flag.T, Flag.A));
+    SYNC("/sync", List.of(Flag.T), Flag.T),
+    ASYNC("/async", List.of(Flag.T, Flag.A, Flag.R), Flag.R),
+    WRAPPED("/wrapped", List.of(Flag.T, Flag.A, Flag.W), Flag.W),
+    CALLABLE("/callable", List.of(Flag.T, Flag.A), Flag.A);
 
     private final String path;
     private final List<Flag> relevantFlags;
+    private final Flag waitsOn;
 
-    Mode(String path, List<Flag> relevantFlags) {
+    Mode(String path, List<Flag> relevantFlags, Flag waitsOn) {
         this.path = path;
         this.relevantFlags = relevantFlags;
+        this.waitsOn = waitsOn;
+    }
+
+    /**
+     * The flag whose threads wait out the repository's delays in this style: Tomcat's for sync, the repository's
+     * for async, the wrapper's for wrapped, Spring's async executor for callable. The other flags free no waiting
+     * thread here; a run that varies them is a control.
+     */
+    public Flag waitsOn() {
+        return waitsOn;
     }
 
     public String path() {

@@ -35,6 +35,11 @@ public record ExperimentPlan(Map<Combination, List<Mode>> servers) {
                 servers.computeIfAbsent(combination, any -> new ArrayList<>()).add(mode);
             }
         }
+        return sorted(servers);
+    }
+
+    /** A plan of {@code servers}, started in the order of their labels (all off first). */
+    public static ExperimentPlan sorted(Map<Combination, List<Mode>> servers) {
         Map<Combination, List<Mode>> ordered = new LinkedHashMap<>();
         servers.keySet().stream().sorted(Comparator.comparing(Combination::label))
                 .forEach(c -> ordered.put(c, List.copyOf(servers.get(c))));

@@ -96,6 +96,14 @@ public record MatrixSettings(Profile profile, List<Mode> modes, Set<Flag> flags,
         return output.outputDir();
     }
 
+    /**
+     * The server settings {@link #serverArgs} sets from the runner's own options (the flags, the repository, its
+     * pool, bulkhead, guard and delays): a {@code --server-arg} must not set them a second time.
+     */
+    public static final List<String> SET_BY_THE_RUNNER = List.of("vtlab.virtual-threads.", "vtlab.repository.kind",
+            "vtlab.repository.url", "vtlab.repository.pool-size", "vtlab.repository.max-concurrent",
+            "vtlab.repository.guard", "vtlab.repository.count-delay", "vtlab.repository.save-delay");
+
     /** Server arguments for one combination. */
     List<String> serverArgs(Combination combination) {
         List<String> args = new ArrayList<>(combination.serverArgs());

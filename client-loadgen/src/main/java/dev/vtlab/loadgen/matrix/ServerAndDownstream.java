@@ -20,7 +20,7 @@ import java.util.List;
  * is read on a port of its own ({@code vtlab.lab.port}, served by a small platform pool), so that it answers even
  * when the burst holds every connection or every carrier thread (pinning on JDK 21).
  */
-final class ServerAndDownstream {
+public final class ServerAndDownstream {
 
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(90);
 
@@ -35,7 +35,7 @@ final class ServerAndDownstream {
     }
 
     /** Starts the downstream (for {@code http} and {@code jdbc}) and the server for one combination. */
-    static ServerAndDownstream start(MatrixSettings settings, Combination combination, Path logs, HttpClient client,
+    public static ServerAndDownstream start(MatrixSettings settings, Combination combination, Path logs, HttpClient client,
                                      ChildProcesses children)
             throws ServerProcess.ServerStartException, InterruptedException {
         List<String> serverArgs = new ArrayList<>(settings.serverArgs(combination));
@@ -73,12 +73,12 @@ final class ServerAndDownstream {
     }
 
     /** Where the burst goes. */
-    URI base() {
+    public URI base() {
         return server.base();
     }
 
     /** Where the lab is read. */
-    URI lab() {
+    public URI lab() {
         return lab;
     }
 
@@ -87,7 +87,7 @@ final class ServerAndDownstream {
     }
 
     /** Stops the server as {@link ServerProcess#stop} does, then its downstream; returns how the server ended. */
-    String stop(Duration grace) throws InterruptedException {
+    public String stop(Duration grace) throws InterruptedException {
         String how = server.stop(grace);
         if (downstream != null) {
             downstream.stop(grace);
@@ -95,7 +95,7 @@ final class ServerAndDownstream {
         return how;
     }
 
-    void close() throws InterruptedException {
+    public void close() throws InterruptedException {
         server.close();
         if (downstream != null) {
             downstream.close();

@@ -13,7 +13,7 @@ import java.util.Optional;
 /** Renders the report as one self-contained HTML file ({@code report.html}): same tables, plus charts. */
 final class HtmlReport {
 
-    private static final String STYLE = "body{font-family:sans-serif;max-width:1100px;margin:2em auto;padding:0 1em}"
+    static final String STYLE = "body{font-family:sans-serif;max-width:1100px;margin:2em auto;padding:0 1em}"
             + "table{border-collapse:collapse;margin:1em 0;font-size:13px}td,th{border:1px solid #ccc;padding:3px 6px;"
             + "text-align:left}th{background:#f3f3f3}code{background:#f3f3f3;padding:0 3px}";
 

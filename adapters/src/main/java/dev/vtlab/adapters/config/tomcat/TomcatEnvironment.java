@@ -11,9 +11,12 @@ import org.springframework.boot.tomcat.TomcatWebServer;
 import org.springframework.boot.web.server.WebServer;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ApplicationContext;
+import org.springframework.scheduling.concurrent.ThreadPoolTaskExecutor;
 
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ThreadPoolExecutor;
 
 /** Lab source: reads the environment from the running server (Tomcat's connector as it was really configured). */
 public final class TomcatEnvironment {
@@ -33,7 +36,29 @@ public final class TomcatEnvironment {
                 runtime.availableProcessors(), ForkJoinPool.getCommonPoolParallelism(), runtime.maxMemory(),
                 tomcatLimits(), settings.countDelay().toMillis(), settings.saveDelay().toMillis(),
                 settings.repository().kind(), repositoryUrl(), settings.repository().guard().label(),
-                asyncRequestTimeoutMs(), pool());
+                asyncRequestTimeoutMs(), pool(), new LabEnvironment.Executors(asyncExecutorThreads(),
+                        threadsAtMost(new CompletableFuture<Void>().defaultExecutor())));
+    }
+
+    /** Spring's {@code applicationTaskExecutor}, as the composition root made it. */
+    private Integer asyncExecutorThreads() {
+        Object executor = context.getBean("applicationTaskExecutor");
+        if (executor instanceof ThreadPoolTaskExecutor pool) {
+            // An unbounded queue takes every task past the core threads: the pool never grows beyond them.
+            return pool.getQueueCapacity() == Integer.MAX_VALUE ? pool.getCorePoolSize() : pool.getMaxPoolSize();
+        }
+        return threadsAtMost(executor);
+    }
+
+    /** A pool's size; {@code null} for an executor that starts a thread per task. */
+    private static Integer threadsAtMost(Object executor) {
+        if (executor instanceof ForkJoinPool pool) {
+            return pool.getParallelism();
+        }
+        if (executor instanceof ThreadPoolExecutor pool) {
+            return pool.getMaximumPoolSize();
+        }
+        return null;
     }
 
     private String repositoryUrl() {

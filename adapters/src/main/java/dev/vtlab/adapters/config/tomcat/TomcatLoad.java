@@ -42,7 +42,13 @@ public final class TomcatLoad {
         HikariPoolMXBean state = jdbc ? pool.getObject().getHikariPoolMXBean() : null;
         return new ServerLoad(inFlight.now(), openConnections(), memory.getHeapMemoryUsage().getUsed(),
                 threads.getThreadCount(), state == null ? null : state.getActiveConnections(),
-                state == null ? null : state.getThreadsAwaitingConnection());
+                state == null ? null : state.getThreadsAwaitingConnection(), processCpuNanos());
+    }
+
+    /** The process's CPU time, from the JDK's own bean where it has one (HotSpot's does). */
+    private static Long processCpuNanos() {
+        return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+                ? Long.valueOf(os.getProcessCpuTime()) : null;
     }
 
     private long openConnections() {

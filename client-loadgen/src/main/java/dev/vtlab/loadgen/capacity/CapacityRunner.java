@@ -1,0 +1,214 @@
+package dev.vtlab.loadgen.capacity;
+
+import dev.vtlab.loadgen.labclient.LabClient;
+import dev.vtlab.loadgen.labclient.ServerEnvironment;
+import dev.vtlab.loadgen.load.Arrivals;
+import dev.vtlab.loadgen.load.ClientLimits;
+import dev.vtlab.loadgen.load.HttpClients;
+import dev.vtlab.loadgen.load.Mode;
+import dev.vtlab.loadgen.load.QuietServer;
+import dev.vtlab.loadgen.load.RateRun;
+import dev.vtlab.loadgen.load.RateSummary;
+import dev.vtlab.loadgen.load.Schedule;
+import dev.vtlab.loadgen.matrix.ChildProcesses;
+import dev.vtlab.loadgen.matrix.Combination;
+import dev.vtlab.loadgen.matrix.ExperimentPlan;
+import dev.vtlab.loadgen.matrix.ServerAndDownstream;
+import dev.vtlab.loadgen.matrix.ServerProcess;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.http.HttpClient;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalDouble;
+
+/**
+ * Runs a capacity search: for each planned combination a fresh server (and the downstream behind it), and for each
+ * of its modes a warm-up, then steps of a steady rate ({@link RateLadder}) on a server that holds no request before
+ * each, until the search ends. Whatever happens, Ctrl-C included, the report is written with what was measured,
+ * marked partial when the search did not finish, and no server outlives the runner.
+ */
+public final class CapacityRunner {
+
+    private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
+    private static final Duration STOP_GRACE = Duration.ofSeconds(10);
+    /** The warm-up's rate at most: enough for the JIT, far below any ceiling the lab can have. */
+    private static final double WARMUP_RATE = 200;
+    /** The first step offers this share of the predicted ceiling: the ladder climbs from below it. */
+    static final double START_SHARE = 0.6;
+
+    /** Writes the report of a capacity search; the {@code report} side provides it. */
+    @FunctionalInterface
+    public interface Report {
+        void write(List<CapacityRun> runs, Instant started, Instant finished, boolean interrupted);
+    }
+
+    private final CapacitySettings settings;
+    private final PrintWriter out;
+    private final Report report;
+    private final HttpClient client = HttpClients.create(CONNECT_TIMEOUT);
+    private final ChildProcesses children = new ChildProcesses();
+    private final Instant started = Instant.now();
+    private final List<CapacityRun> runs = new ArrayList<>();
+    private boolean reportWritten;
+    private volatile boolean stopping;
+
+    public CapacityRunner(CapacitySettings settings, PrintWriter out, Report report) {
+        this.settings = settings;
+        this.out = out;
+        this.report = report;
+    }
+
+    /** Runs the plan, writes the report, and returns every planned run (those not reached as {@code NOT_RUN}). */
+    public List<CapacityRun> run(ExperimentPlan plan) throws InterruptedException {
+        Thread hook = new Thread(() -> {
+            stopping = true;
+            children.refuseNewAndKillAll();
+            if (finish(plan, true)) {
+                System.err.println("Interrupted: the report has what was measured, in " + settings.servers().outputDir());
+            }
+        }, "vtlab-capacity-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            for (Map.Entry<Combination, List<Mode>> server : plan.servers().entrySet()) {
+                if (stopping) {
+                    break;
+                }
+                measure(server.getKey(), server.getValue());
+            }
+            finish(plan, stopping);
+            return snapshot();
+        } finally {
+            children.killAll();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException alreadyShuttingDown) {
+                // the hook is running and writes the report itself
+            }
+        }
+    }
+
+    /** One fresh server for the combination, each of its modes searched on it in turn. */
+    private void measure(Combination combination, List<Mode> modes) throws InterruptedException {
+        ServerAndDownstream server;
+        try {
+            server = ServerAndDownstream.start(settings.servers(), combination,
+                    settings.servers().outputDir().resolve("servers"), client, children);
+        } catch (ServerProcess.ServerStartException e) {
+            for (Mode mode : modes) {
+                add(CapacityRun.notMeasured(combination.label(), mode.label(), "SERVER_FAILED", e.getMessage(),
+                        List.of(), null));
+            }
+            return;
+        }
+        try {
+            LabClient lab = new LabClient(client, server.lab());
+            for (Mode mode : modes) {
+                if (stopping) {
+                    return;
+                }
+                add(search(server, lab, combination, mode));
+            }
+        } finally {
+            server.stop(STOP_GRACE);
+        }
+    }
+
+    /** The warm-up, then the ladder's steps, each judged and printed. */
+    private CapacityRun search(ServerAndDownstream server, LabClient lab, Combination combination, Mode mode)
+            throws InterruptedException {
+        List<CapacityStep> steps = new ArrayList<>();
+        ServerEnvironment environment = null;
+        try {
+            environment = lab.environment();
+            double unloaded = LittlesLaw.binding(environment, mode, null).rate();
+            CapacityStep warm = step(server, lab, environment, mode, Math.min(WARMUP_RATE, unloaded / 2));
+            Double cpu = warm.cpuMsPerRequest() == null ? null : warm.cpuMsPerRequest() / 1000;
+            Ceiling first = LittlesLaw.binding(environment, mode, cpu);
+            double start = Math.min(START_SHARE * first.rate(), settings.steps().maxRate());
+            out.printf(Locale.ROOT, "%s %s: Little's law %s req/s (%s); steps from %s req/s%n", mode.label(),
+                    combination.label(), CapacityRun.rate(first.rate()), first.resource().label(),
+                    CapacityRun.rate(start));
+            RateLadder ladder = new RateLadder(start, settings.steps().bisections(), settings.steps().maxRate());
+            for (OptionalDouble rate = ladder.next(List.of()); rate.isPresent() && !stopping;
+                 rate = ladder.next(steps.stream().map(CapacityStep::rung).toList())) {
+                CapacityStep step = step(server, lab, environment, mode, rate.getAsDouble());
+                steps.add(step);
+                out.printf(Locale.ROOT, "  %9s req/s: %s (p99 %.0f ms, completed %.1f req/s, %d failed, send lag p99 "
+                                + "%.1f ms)%n", CapacityRun.rate(step.offeredRate()), step.held() ? "held"
+                                : "not held: " + String.join(", ", step.broken()), step.p99Ms(),
+                        step.completionRate(), step.failed(), step.lagP99Ms());
+                out.flush();
+            }
+        } catch (QuietServer.NotQuietException | IOException e) {
+            return CapacityRun.notMeasured(combination.label(), mode.label(), "SERVER_FAILED", e.getMessage(), steps,
+                    environment);
+        }
+        if (steps.isEmpty()) {
+            return CapacityRun.notMeasured(combination.label(), mode.label(), "NOT_RUN",
+                    "interrupted before its first step", steps, environment);
+        }
+        CapacityRun run = CapacityRun.measured(combination.label(), mode, steps, environment,
+                settings.steps().stepTime().toMillis() / 1000.0);
+        out.printf(Locale.ROOT, "  sustained %s req/s; predicted %s req/s (%s)%s%n",
+                CapacityRun.rate(run.sustainedRate()), CapacityRun.rate(run.predicted().rate()),
+                run.predicted().resource().label(), run.ratio() == null ? ""
+                        : String.format(Locale.ROOT, ", measured / predicted %.2f", run.ratio()));
+        return run;
+    }
+
+    /** One rate run of a step's length on a quiet server, with the server's CPU time across it. */
+    private CapacityStep step(ServerAndDownstream server, LabClient lab, ServerEnvironment environment, Mode mode,
+                              double rate) throws IOException, InterruptedException, QuietServer.NotQuietException {
+        CapacitySettings.Steps steps = settings.steps();
+        Duration deadline = QuietServer.deadlineFor(steps.timeout());
+        Duration quiet = QuietServer.await(lab, deadline);
+        Long cpuBefore = lab.load().processCpuNanos();
+        Schedule schedule = new Schedule(rate, steps.stepTime(), Arrivals.UNIFORM, Schedule.DEFAULT_SEED);
+        RateRun.Recording recording = new RateRun(CONNECT_TIMEOUT, steps.timeout())
+                .run(server.base().resolve(mode.path()), schedule, ClientLimits.ofThisMachine().maxConcurrency(), lab);
+        Duration quietAfter = QuietServer.await(lab, deadline);
+        Long cpuAfter = lab.load().processCpuNanos();
+        RateSummary summary = RateSummary.of(recording, schedule, steps.stepWarmup(), mode.label(),
+                server.base().toString(), quiet.toNanos() / 1e6, environment, null, quietAfter);
+        int requests = recording.requests().size();
+        Double cpuMs = cpuBefore == null || cpuAfter == null || requests == 0 ? null
+                : (cpuAfter - cpuBefore) / 1e6 / requests;
+        return CapacityStep.of(summary, cpuMs, environment.floorMs());
+    }
+
+    private synchronized void add(CapacityRun run) {
+        runs.add(run);
+    }
+
+    private synchronized List<CapacityRun> snapshot() {
+        return List.copyOf(runs);
+    }
+
+    /** Writes the report once, with every planned run; returns whether this call wrote it. */
+    private synchronized boolean finish(ExperimentPlan plan, boolean interrupted) {
+        if (reportWritten) {
+            return false;
+        }
+        List<CapacityRun> all = new ArrayList<>(runs);
+        for (Map.Entry<Combination, List<Mode>> server : plan.servers().entrySet()) {
+            for (Mode mode : server.getValue()) {
+                String flags = server.getKey().label();
+                if (all.stream().noneMatch(r -> r.flags().equals(flags) && r.mode().equals(mode.label()))) {
+                    all.add(CapacityRun.notMeasured(flags, mode.label(), "NOT_RUN",
+                            interrupted ? "interrupted before this run" : "not run", List.of(), null));
+                }
+            }
+        }
+        runs.clear();
+        runs.addAll(all);
+        report.write(List.copyOf(all), started, Instant.now(), interrupted);
+        reportWritten = true;
+        return true;
+    }
+}

@@ -1,0 +1,47 @@
+package dev.vtlab.loadgen.capacity;
+
+import dev.vtlab.loadgen.load.RateSummary;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One step of a capacity search: a rate run at {@code offeredRate} on a quiet server, and whether it held.
+ *
+ * @param offeredRate      requests per second offered
+ * @param achievedSendRate requests per second the client sent
+ * @param completionRate   successes per second
+ * @param p50Ms            from each request's due time, of the successes
+ * @param p99Ms            likewise: what {@link HoldRule} judges
+ * @param maxMs            likewise
+ * @param failed           requests that failed
+ * @param failuresByCause  the failures by cause
+ * @param lagP99Ms         due to sent, p99: whether the client kept its schedule
+ * @param inFlightPeak     most requests in flight at once
+ * @param cpuMsPerRequest  the server's CPU time over the step divided by its requests, {@code null} if unknown
+ * @param quietWaitMs      how long the server took to hold no request before the step
+ * @param held             whether the step held
+ * @param broken           why it did not hold, empty when it held
+ * @param seconds          the step second by second (offered, completed, p99, in flight, the server's heap)
+ */
+public record CapacityStep(double offeredRate, double achievedSendRate, double completionRate, double p50Ms,
+                           double p99Ms, double maxMs, long failed, Map<String, Long> failuresByCause,
+                           double lagP99Ms, int inFlightPeak, Double cpuMsPerRequest, double quietWaitMs,
+                           boolean held, List<String> broken, List<RateSummary.Second> seconds) {
+
+    /** The step a rate run's summary makes, judged against {@code floorMs}. */
+    static CapacityStep of(RateSummary summary, Double cpuMsPerRequest, long floorMs) {
+        double offered = summary.run().offeredRate();
+        RateSummary.Outcome outcome = summary.outcome();
+        List<String> broken = HoldRule.broken(offered, outcome.completionRate(), outcome.latency().p99Ms(),
+                outcome.failed(), floorMs);
+        return new CapacityStep(offered, summary.schedule().achievedSendRate(), outcome.completionRate(),
+                outcome.latency().p50Ms(), outcome.latency().p99Ms(), outcome.latency().maxMs(), outcome.failed(),
+                outcome.failuresByCause(), summary.schedule().lagP99Ms(), summary.schedule().inFlightPeak(),
+                cpuMsPerRequest, summary.run().quietWaitMs(), broken.isEmpty(), broken, summary.seconds());
+    }
+
+    RateLadder.Rung rung() {
+        return new RateLadder.Rung(offeredRate, held);
+    }
+}

@@ -1,0 +1,80 @@
+package dev.vtlab.loadgen.capacity;
+
+import dev.vtlab.loadgen.labclient.ServerEnvironment;
+import dev.vtlab.loadgen.load.Mode;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * Predicts a placement's capacity from the server's configuration as its lab reports it: each resource a request
+ * of this mode holds, divided by how long it holds it (L = lambda x W, so lambda = L / W); the lowest binds. A
+ * request holds a waiting thread, a connection and (JDBC) a pooled connection for the repository's two delays,
+ * the floor; the CPU for the CPU time it costs, measured.
+ */
+public final class LittlesLaw {
+
+    private LittlesLaw() {
+    }
+
+    /**
+     * Every ceiling a request of {@code mode} meets on {@code server}, lowest first.
+     *
+     * @param cpuSecondsPerRequest measured CPU time per request, {@code null} when not measured (no CPU ceiling)
+     */
+    public static List<Ceiling> ceilings(ServerEnvironment server, Mode mode, Double cpuSecondsPerRequest) {
+        double hold = server.floorMs() / 1000.0;
+        ServerEnvironment.Flags flags = server.flags();
+        ServerEnvironment.Executors executors = server.executors();
+        List<Ceiling> ceilings = new ArrayList<>();
+        if (server.tomcat().maxConnections() > 0) {
+            ceilings.add(new Ceiling(Resource.CONNECTIONS, server.tomcat().maxConnections(), hold));
+        }
+        Integer commonPool = executors == null ? null : executors.supplyAsyncDefaultThreads();
+        switch (mode) {
+            case SYNC -> {
+                if (!flags.tomcat()) {
+                    ceilings.add(new Ceiling(Resource.REQUEST_THREADS, server.tomcat().maxThreads(), hold));
+                }
+            }
+            case ASYNC -> {
+                // The HTTP adapter with R off waits on its client's own cached pool: no limit of its own.
+                if (!flags.repository() && !"http".equals(server.repository()) && commonPool != null) {
+                    ceilings.add(new Ceiling(Resource.COMMON_POOL, commonPool, hold));
+                }
+            }
+            case WRAPPED -> {
+                if (!flags.wrapper() && commonPool != null) {
+                    ceilings.add(new Ceiling(Resource.COMMON_POOL, commonPool, hold));
+                }
+            }
+            case CALLABLE -> {
+                Integer asyncExecutor = executors == null ? null : executors.asyncExecutorThreads();
+                if (!flags.asyncExecutor() && asyncExecutor != null) {
+                    ceilings.add(new Ceiling(Resource.ASYNC_EXECUTOR, asyncExecutor, hold));
+                }
+            }
+        }
+        if (server.pool() != null) {
+            ceilings.add(new Ceiling(Resource.JDBC_POOL, server.pool().size(), hold));
+            if (server.pool().maxConcurrent() != null) {
+                ceilings.add(new Ceiling(Resource.BULKHEAD, server.pool().maxConcurrent(), hold));
+            }
+        }
+        if (cpuSecondsPerRequest != null && cpuSecondsPerRequest > 0) {
+            ceilings.add(new Ceiling(Resource.CPU, server.availableProcessors(), cpuSecondsPerRequest));
+        }
+        ceilings.sort(Comparator.comparingDouble(Ceiling::rate));
+        return List.copyOf(ceilings);
+    }
+
+    /** The ceiling that binds: the lowest of {@link #ceilings}. */
+    public static Ceiling binding(ServerEnvironment server, Mode mode, Double cpuSecondsPerRequest) {
+        List<Ceiling> all = ceilings(server, mode, cpuSecondsPerRequest);
+        if (all.isEmpty()) {
+            throw new IllegalArgumentException("the server reports no resource a request holds");
+        }
+        return all.getFirst();
+    }
+}

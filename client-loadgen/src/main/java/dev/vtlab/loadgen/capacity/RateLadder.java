@@ -1,0 +1,86 @@
+package dev.vtlab.loadgen.capacity;
+
+import java.util.List;
+import java.util.OptionalDouble;
+
+/**
+ * The rates a capacity search offers, one step after another: from {@code start}, x{@value #FACTOR} a step while
+ * each holds; after the first that does not, halving the gap between the highest that held and the lowest that did
+ * not, {@code bisections} times. A start that does not hold is halved until one does (at most
+ * {@value #MAX_STEPS_DOWN} times). It stops at {@code maxRate}, the most the client may offer.
+ */
+public final class RateLadder {
+
+    public static final double FACTOR = 1.25;
+    static final int MAX_STEPS_DOWN = 4;
+
+    /**
+     * A step that ran.
+     *
+     * @param rate offered requests per second
+     * @param held whether it held ({@link HoldRule})
+     */
+    public record Rung(double rate, boolean held) {
+    }
+
+    private final double start;
+    private final int bisections;
+    private final double maxRate;
+
+    public RateLadder(double start, int bisections, double maxRate) {
+        if (!(start > 0) || !(maxRate >= start) || bisections < 0) {
+            throw new IllegalArgumentException("start " + start + ", max " + maxRate + ", bisections " + bisections);
+        }
+        this.start = rounded(start);
+        this.bisections = bisections;
+        this.maxRate = maxRate;
+    }
+
+    /** The next rate to offer after {@code done}, in the order they ran; empty when the search is over. */
+    public OptionalDouble next(List<Rung> done) {
+        if (done.isEmpty()) {
+            return OptionalDouble.of(start);
+        }
+        OptionalDouble held = done.stream().filter(Rung::held).mapToDouble(Rung::rate).max();
+        OptionalDouble notHeld = done.stream().filter(r -> !r.held()).mapToDouble(Rung::rate).min();
+        if (notHeld.isEmpty()) {
+            double last = done.getLast().rate();
+            return last >= maxRate ? OptionalDouble.empty() : OptionalDouble.of(Math.min(rounded(last * FACTOR),
+                    maxRate));
+        }
+        if (held.isEmpty()) {
+            return done.size() > MAX_STEPS_DOWN ? OptionalDouble.empty()
+                    : fresh(rounded(notHeld.getAsDouble() / 2), done);
+        }
+        // The knee is bracketed from the first step after which both a held and a broken rate are known.
+        int bracketed = 0;
+        while (done.get(bracketed).held() == done.getFirst().held()) {
+            bracketed++;
+        }
+        long bisected = done.size() - 1 - bracketed;
+        if (bisected >= bisections) {
+            return OptionalDouble.empty();
+        }
+        return fresh(rounded((held.getAsDouble() + notHeld.getAsDouble()) / 2), done);
+    }
+
+    /** The highest rate that held, if any did. */
+    public static OptionalDouble sustained(List<Rung> done) {
+        return done.stream().filter(Rung::held).mapToDouble(Rung::rate).max();
+    }
+
+    /** The lowest rate that did not hold, if any did not. */
+    public static OptionalDouble firstNotHeld(List<Rung> done) {
+        return done.stream().filter(r -> !r.held()).mapToDouble(Rung::rate).min();
+    }
+
+    /** {@code rate}, unless a step already offered it (rounding can meet an earlier rung): then the search ends. */
+    private static OptionalDouble fresh(double rate, List<Rung> done) {
+        return done.stream().anyMatch(r -> r.rate() == rate) ? OptionalDouble.empty() : OptionalDouble.of(rate);
+    }
+
+    /** Whole requests per second from 10 up, tenths below: rates a reader can repeat with {@code run --rate}. */
+    static double rounded(double rate) {
+        return rate >= 10 ? Math.round(rate) : Math.max(0.1, Math.round(rate * 10) / 10.0);
+    }
+}

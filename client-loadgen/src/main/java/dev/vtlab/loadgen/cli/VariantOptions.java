@@ -1,0 +1,178 @@
+package dev.vtlab.loadgen.cli;
+
+import dev.vtlab.jdks.JdkFinder;
+import dev.vtlab.loadgen.matrix.Guard;
+import dev.vtlab.loadgen.matrix.RepositoryKind;
+import dev.vtlab.loadgen.matrix.Variant;
+import dev.vtlab.redaction.Secrets;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The options that choose what the servers run with, shared by {@code matrix} and {@code capacity}: the persistence
+ * adapter, its pool and bulkhead, the database, the server's JDK, the guard and the jars. Each value is checked
+ * when it is read, and a wrong one is refused naming its option.
+ */
+final class VariantOptions {
+
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec spec;
+
+    @Option(names = "--repository", split = ",", description = "Persistence adapters to measure, each with the "
+            + "whole plan: sleepy (in the server), http (a visit store process per server) and/or jdbc (a "
+            + "database process per server: H2 over TCP, or --database-url), each started and stopped by the "
+            + "runner. Default: sleepy.")
+    List<String> repositories;
+
+    @Option(names = "--pool-size", split = ",", description = "JDBC connection pool sizes, each with the whole "
+            + "plan (vtlab.repository.pool-size; jdbc only). Default: 10, HikariCP's.")
+    List<Integer> poolSizes;
+
+    @Option(names = "--max-concurrent", split = ",", description = "JDBC bulkheads, each with the whole plan: "
+            + "off, or the calls allowed at once (vtlab.repository.max-concurrent; jdbc only). Default: off.")
+    List<String> maxConcurrents;
+
+    @Option(names = "--database-url", description = "The database of the jdbc runs instead of an H2 per server: a "
+            + "jdbc:postgresql:// URL (docs/pools.md; its password best in VTLAB_REPOSITORY_PASSWORD), prepared per "
+            + "server. Default: H2.")
+    String databaseUrl;
+
+    @Option(names = "--server-java", split = ",", description = "JDKs to run the servers on, each with the whole "
+            + "plan: a JDK home, a java executable, or a feature version (21, 25) looked up in "
+            + "~/.m2/toolchains.xml, /usr/lib/jvm, SDKMAN, ~/.jdks and JAVA_HOME. The client stays on this JVM. "
+            + "Default: the JDK this runs on.")
+    List<String> serverJava;
+
+    @Option(names = "--guard", split = ",", description = "Locks the sleepy repository waits under, each with the "
+            + "whole plan: none, synchronized, reentrant-lock (vtlab.repository.guard). Default: none.")
+    List<String> guards;
+
+    @Option(names = "--server-jar", description = "The server jar (default: adapters/target/vtlab-server.jar, "
+            + "looked up from here and from the parent folder).")
+    Path serverJar;
+
+    @Option(names = "--downstream-jar", description = "The downstream processes' jar (default: "
+            + "downstream/target/vtlab-downstream-exec.jar, looked up from here and from the parent folder).")
+    Path downstreamJar;
+
+    /** Every variant the options ask for, each axis checked. */
+    List<Variant> variants() {
+        return Variant.all(repositories(), serverJdks(), guards(), poolSizes(), maxConcurrents());
+    }
+
+    /** The server jar, found now. */
+    Path serverJar() {
+        return Jars.find(spec.commandLine(), serverJar, "--server-jar", "adapters/target/vtlab-server.jar");
+    }
+
+    /** The downstream jar, found now. */
+    Path downstreamJar() {
+        return Jars.find(spec.commandLine(), downstreamJar, "--downstream-jar",
+                "downstream/target/vtlab-downstream-exec.jar");
+    }
+
+    /** The server JDKs: each --server-java value found and checked now, before any server starts. */
+    private List<JdkFinder.Jdk> serverJdks() {
+        if (serverJava == null) {
+            return List.of(JdkFinder.running());
+        }
+        JdkFinder finder = JdkFinder.ofThisMachine();
+        List<JdkFinder.Jdk> jdks = new ArrayList<>();
+        for (String value : serverJava) {
+            try {
+                JdkFinder.Jdk jdk = finder.find(value);
+                if (!jdks.contains(jdk)) {
+                    jdks.add(jdk);
+                }
+            } catch (JdkFinder.NotFoundException e) {
+                throw usage("--server-java " + e.getMessage());
+            }
+        }
+        return jdks;
+    }
+
+    private List<Guard> guards() {
+        List<Guard> chosen = new ArrayList<>();
+        for (String label : guards == null ? List.of(Guard.NONE.label()) : guards) {
+            Guard guard = Guard.parse(label).orElseThrow(() -> usage("unknown guard '" + label + "'; expected "
+                    + String.join(", ", Guard.labels())));
+            if (!chosen.contains(guard)) {
+                chosen.add(guard);
+            }
+        }
+        if (!chosen.equals(List.of(Guard.NONE)) && !repositories().equals(List.of(RepositoryKind.SLEEPY))) {
+            throw usage("--guard applies to the sleepy repository only; measure http and jdbc without it");
+        }
+        return chosen;
+    }
+
+    private List<Integer> poolSizes() {
+        requireJdbc(poolSizes != null, "--pool-size");
+        List<Integer> sizes = poolSizes == null ? List.of(10) : poolSizes.stream().distinct().toList();
+        for (int size : sizes) {
+            if (size < 1 || size > 10_000) {
+                throw usage("--pool-size must be between 1 and 10000, was " + size);
+            }
+        }
+        return sizes;
+    }
+
+    /** Bulkhead limits, {@code null} standing for off. */
+    private List<Integer> maxConcurrents() {
+        requireJdbc(maxConcurrents != null, "--max-concurrent");
+        List<Integer> limits = new ArrayList<>();
+        for (String value : maxConcurrents == null ? List.of("off") : maxConcurrents) {
+            Integer limit;
+            try {
+                limit = value.strip().equalsIgnoreCase("off") ? null : Integer.valueOf(value.strip());
+            } catch (NumberFormatException e) {
+                throw usage("--max-concurrent takes off or a whole number, was '" + value + "'");
+            }
+            if (limit != null && limit < 1) {
+                throw usage("--max-concurrent must be at least 1 (or off), was " + limit);
+            }
+            if (!limits.contains(limit)) {
+                limits.add(limit);
+            }
+        }
+        return limits;
+    }
+
+    private void requireJdbc(boolean given, String option) {
+        if (given && !repositories().contains(RepositoryKind.JDBC)) {
+            throw usage(option + " applies to the jdbc repository only; add --repository jdbc");
+        }
+    }
+
+    private List<RepositoryKind> repositories() {
+        List<RepositoryKind> kinds = new ArrayList<>();
+        for (String label : repositories == null ? List.of("sleepy") : repositories) {
+            RepositoryKind kind = RepositoryKind.parse(label).orElseThrow(() -> usage("unknown repository '" + label
+                    + "'; expected sleepy, http or jdbc"));
+            if (!kinds.contains(kind)) {
+                kinds.add(kind);
+            }
+        }
+        return kinds;
+    }
+
+    /** The database URL: a PostgreSQL one, or {@code null} for an H2 per server. */
+    String databaseUrl() {
+        requireJdbc(databaseUrl != null, "--database-url");
+        if (databaseUrl != null && !databaseUrl.startsWith("jdbc:postgresql://")) {
+            throw usage("--database-url must be a jdbc:postgresql:// URL (without it, each server gets an H2), was '"
+                    + Secrets.redact(databaseUrl) + "'");
+        }
+        return databaseUrl;
+    }
+
+    private ParameterException usage(String message) {
+        return new ParameterException(spec.commandLine(), message);
+    }
+}

@@ -1,0 +1,226 @@
+package dev.vtlab.loadgen.report;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import dev.vtlab.loadgen.capacity.CapacityRun;
+import dev.vtlab.loadgen.capacity.CapacitySettings;
+import dev.vtlab.loadgen.capacity.CapacityStep;
+import dev.vtlab.loadgen.capacity.Ceiling;
+import dev.vtlab.loadgen.capacity.HoldRule;
+import dev.vtlab.loadgen.capacity.RateLadder;
+import dev.vtlab.loadgen.json.Json;
+import dev.vtlab.loadgen.labclient.ServerEnvironment;
+import dev.vtlab.loadgen.load.ClientEnvironment;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * Writes a capacity search's files: results.json (every step of every run), report.md and report.html (the answer
+ * first: the capacity table and the knee charts; then each run's steps and time series; then the method), and the
+ * charts as SVG beside them ({@code knee-MODE.svg}, {@code series-MODE-FLAGS.svg}).
+ */
+public final class CapacityReport {
+
+    /** What results.json says it is, so that {@code figures} knows a capacity search from a matrix. */
+    public static final String KIND = "capacity";
+
+    private CapacityReport() {
+    }
+
+    /**
+     * A capacity results file as {@code figures} and the docs tests read it.
+     *
+     * @param kind        {@value #KIND}
+     * @param interrupted whether the search was cut short (the report is partial)
+     * @param floorMs     the repository's delays summed
+     * @param runs        every planned run
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Results(String kind, boolean interrupted, long floorMs, List<CapacityRun> runs) {
+
+        /** Reads {@code file}. */
+        public static Results read(Path file) throws IOException {
+            return Json.MAPPER.readValue(file.toFile(), Results.class);
+        }
+    }
+
+    /** Writes every file into the settings' output folder. */
+    public static void write(CapacitySettings settings, long floorMs, List<CapacityRun> runs, Instant started,
+                             Instant finished, boolean interrupted) {
+        Path dir = settings.servers().outputDir();
+        try {
+            Files.createDirectories(dir);
+            Map<String, Object> results = new LinkedHashMap<>();
+            results.put("kind", KIND);
+            results.put("settings", settings);
+            results.put("started", started.toString());
+            results.put("finished", finished.toString());
+            results.put("interrupted", interrupted);
+            results.put("floorMs", floorMs);
+            results.put("client", ClientEnvironment.current());
+            results.put("runs", runs);
+            Json.write(dir.resolve("results.json"), results);
+            Map<String, String> charts = charts(new Results(KIND, interrupted, floorMs, runs));
+            for (Map.Entry<String, String> chart : charts.entrySet()) {
+                Files.writeString(dir.resolve(chart.getKey()), chart.getValue());
+            }
+            String whatRan = whatRan(settings, floorMs, runs, started, finished, interrupted);
+            Files.writeString(dir.resolve("report.md"), markdown(whatRan, runs, floorMs, settings, charts));
+            Files.writeString(dir.resolve("report.html"), html(whatRan, runs, floorMs, settings, charts));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the capacity report into " + dir, e);
+        }
+    }
+
+    /** Every chart of {@code results} by file name: one knee chart per mode, one time series per run. */
+    public static Map<String, String> charts(Results results) {
+        Map<String, String> charts = new LinkedHashMap<>();
+        Map<String, List<CapacityRun>> byMode = results.runs().stream()
+                .collect(Collectors.groupingBy(CapacityRun::mode, LinkedHashMap::new, Collectors.toList()));
+        byMode.forEach((mode, runs) -> {
+            String knee = CapacityCharts.knee(mode, runs, results.floorMs());
+            if (!knee.isEmpty()) {
+                charts.put("knee-" + mode + ".svg", knee);
+            }
+        });
+        for (CapacityRun run : results.runs()) {
+            String series = CapacityCharts.series(run);
+            if (!series.isEmpty()) {
+                charts.put(seriesFile(run), series);
+            }
+        }
+        return charts;
+    }
+
+    private static String seriesFile(CapacityRun run) {
+        return "series-" + run.mode() + "-" + run.flags().replace(" ", "") + ".svg";
+    }
+
+    /** One line: what ran, where, and how long it took. */
+    private static String whatRan(CapacitySettings settings, long floorMs, List<CapacityRun> runs, Instant started,
+                                  Instant finished, boolean interrupted) {
+        ServerEnvironment server = runs.stream().map(CapacityRun::server).filter(s -> s != null).findFirst()
+                .orElse(null);
+        CapacitySettings.Steps steps = settings.steps();
+        return (interrupted ? "PARTIAL: interrupted; what was measured before it stopped. " : "")
+                + String.format(Locale.ROOT, "Profile %s, %s adapter, delays %d + %d ms (floor %d ms), steps of "
+                                + "%d s (the first %d s a warm-up), request timeout %d s; server %s; ran %s to %s.",
+                settings.servers().profile().name().toLowerCase(Locale.ROOT),
+                settings.servers().variant().describe(), settings.servers().server().countDelay().toMillis(),
+                settings.servers().server().saveDelay().toMillis(), floorMs, steps.stepTime().toSeconds(),
+                steps.stepWarmup().toSeconds(), steps.timeout().toSeconds(), server == null ? "not read"
+                        : "JDK " + server.javaVersion() + " on " + server.availableProcessors() + " cores, heap "
+                        + (server.maxHeapBytes() >> 20) + " MB, " + server.tomcat().maxConnections()
+                        + " connections at most", started, finished);
+    }
+
+    /** The answer: one row per run. */
+    static Table capacityTable(List<CapacityRun> runs) {
+        List<List<String>> rows = new ArrayList<>();
+        for (CapacityRun r : runs) {
+            Ceiling p = r.predicted();
+            rows.add(List.of(r.mode(), r.flags(), r.status().equals("OK") ? CapacityRun.rate(r.sustainedRate())
+                            : r.status(), CapacityRun.rate(r.firstNotHeldRate()),
+                    p == null ? "-" : CapacityRun.rate(p.rate()),
+                    p == null ? "-" : String.format(Locale.ROOT, "%s: %s / %s s", p.resource().label(),
+                            CapacityRun.rate(p.size()), seconds(p.holdSeconds())),
+                    r.ratio() == null ? "-" : String.format(Locale.ROOT, "%.2f", r.ratio()),
+                    r.note() != null ? r.note() : r.message() != null ? r.message() : ""));
+        }
+        return new Table(List.of("mode", "flags", "sustained req/s", "first not held", "predicted req/s",
+                "binding resource: size / hold", "measured / predicted", "note"), rows);
+    }
+
+    private static String seconds(double s) {
+        return s >= 0.1 ? String.format(Locale.ROOT, "%.2f", s) : String.format(Locale.ROOT, "%.5f", s);
+    }
+
+    /** Every step of one run. */
+    static Table stepTable(CapacityRun run) {
+        List<List<String>> rows = new ArrayList<>();
+        for (CapacityStep s : run.steps()) {
+            rows.add(List.of(CapacityRun.rate(s.offeredRate()), String.format(Locale.ROOT, "%.1f", s.achievedSendRate()),
+                    String.format(Locale.ROOT, "%.1f", s.completionRate()), String.format(Locale.ROOT, "%.0f", s.p50Ms()),
+                    String.format(Locale.ROOT, "%.0f", s.p99Ms()), String.valueOf(s.failed()),
+                    String.format(Locale.ROOT, "%.1f", s.lagP99Ms()), String.valueOf(s.inFlightPeak()),
+                    s.cpuMsPerRequest() == null ? "-" : String.format(Locale.ROOT, "%.2f", s.cpuMsPerRequest()),
+                    s.held() ? "yes" : "no: " + String.join(", ", s.broken())));
+        }
+        return new Table(List.of("offered req/s", "sent req/s", "completed req/s", "p50 ms", "p99 ms", "failed",
+                "send lag p99 ms", "in flight peak", "server CPU ms/request", "held"), rows);
+    }
+
+    private static List<String> method(long floorMs, CapacitySettings settings) {
+        return List.of(
+                "Little's law: requests held at once = rate x time each is held (L = lambda W). A resource of size L "
+                        + "that each request holds for W lets through at most L / W requests a second; the smallest "
+                        + "such ceiling on a request's path binds.",
+                String.format(Locale.ROOT, "A step offers a steady rate (an open model: request i due at i / rate, "
+                        + "sent then whatever the server does, timed from its due time) and holds when p99 <= %.1f x "
+                        + "the floor (%.0f ms), nothing fails and at least %.0f%% of the offered rate completes.",
+                        HoldRule.P99_OVER_FLOOR, HoldRule.P99_OVER_FLOOR * floorMs, HoldRule.COMPLETED_SHARE * 100),
+                String.format(Locale.ROOT, "Each run gets a warm-up step, then starts at 0.6 x the prediction and "
+                        + "multiplies the rate by %.2f while steps hold; after the first that does not, it halves the "
+                        + "gap %d times. Before each step the runner waits until the server holds no request.",
+                        RateLadder.FACTOR, settings.steps().bisections()),
+                "The CPU's ceiling is the server's cores divided by the server's CPU time per request, measured over "
+                        + "the highest step that held; the load generator runs on the same cores and is not counted.",
+                "Command: " + settings.servers().output().commandLine());
+    }
+
+    private static String markdown(String whatRan, List<CapacityRun> runs, long floorMs, CapacitySettings settings,
+                                   Map<String, String> charts) {
+        StringBuilder md = new StringBuilder("# Capacity: what each placement sustains\n\n").append(whatRan)
+                .append("\n\n").append(capacityTable(runs).markdown()).append('\n');
+        charts.keySet().stream().filter(f -> f.startsWith("knee-"))
+                .forEach(f -> md.append("![").append(f).append("](").append(f).append(")\n\n"));
+        md.append("## Steps\n\n");
+        for (CapacityRun run : runs) {
+            md.append("### ").append(run.mode()).append(' ').append(run.flags()).append("\n\n");
+            if (run.steps().isEmpty()) {
+                md.append(run.status()).append(": ").append(run.message()).append("\n\n");
+                continue;
+            }
+            md.append(stepTable(run).markdown()).append("\n![").append(seriesFile(run)).append("](")
+                    .append(seriesFile(run)).append(")\n\n");
+        }
+        md.append("## Method\n\n");
+        method(floorMs, settings).forEach(line -> md.append("- ").append(line).append('\n'));
+        return md.toString();
+    }
+
+    private static String html(String whatRan, List<CapacityRun> runs, long floorMs, CapacitySettings settings,
+                               Map<String, String> charts) {
+        String title = "Capacity: what each placement sustains";
+        StringBuilder html = new StringBuilder("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>")
+                .append(title).append("</title><style>").append(HtmlReport.STYLE).append("</style></head><body>")
+                .append("<h1>").append(title).append("</h1><p>").append(Html.escape(whatRan)).append("</p>")
+                .append(capacityTable(runs).html());
+        charts.forEach((file, svg) -> {
+            if (file.startsWith("knee-")) {
+                html.append(svg);
+            }
+        });
+        html.append("<h2>Steps</h2>");
+        for (CapacityRun run : runs) {
+            html.append("<h3>").append(Html.escape(run.mode() + " " + run.flags())).append("</h3>");
+            if (run.steps().isEmpty()) {
+                html.append("<p>").append(Html.escape(run.status() + ": " + run.message())).append("</p>");
+                continue;
+            }
+            html.append(stepTable(run).html()).append(charts.getOrDefault(seriesFile(run), ""));
+        }
+        html.append("<details><summary>Method</summary><ul>");
+        method(floorMs, settings).forEach(line -> html.append("<li>").append(Html.escape(line)).append("</li>"));
+        return html.append("</ul></details></body></html>\n").toString();
+    }
+}

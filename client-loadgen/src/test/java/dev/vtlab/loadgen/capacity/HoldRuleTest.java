@@ -1,0 +1,22 @@
+package dev.vtlab.loadgen.capacity;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** A step holds when p99 <= 1.5 x the floor, nothing failed and 99% of the offered rate completed. */
+class HoldRuleTest {
+
+    @Test
+    void a_step_at_the_floor_with_nothing_lost_holds() {
+        assertThat(HoldRule.broken(100, 99.5, 2999, 0, 2000)).isEmpty();
+    }
+
+    @Test
+    void each_broken_condition_is_named() {
+        assertThat(HoldRule.broken(100, 99, 3001, 0, 2000)).containsExactly("p99 3001 ms > 3000 ms");
+        assertThat(HoldRule.broken(100, 99, 2500, 1, 2000)).containsExactly("1 failed");
+        assertThat(HoldRule.broken(100, 98.9, 2500, 0, 2000)).containsExactly("completed 98.9 < 99% of 100.0 req/s");
+        assertThat(HoldRule.broken(100, 50, 9000, 7, 2000)).hasSize(3);
+    }
+}

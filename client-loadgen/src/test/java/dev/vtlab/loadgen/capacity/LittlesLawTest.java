@@ -1,0 +1,90 @@
+package dev.vtlab.loadgen.capacity;
+
+import dev.vtlab.loadgen.labclient.ServerEnvironment;
+import dev.vtlab.loadgen.load.Mode;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/** Little's law from a lab answer: each resource's size over the time a request holds it, the lowest binding. */
+class LittlesLawTest {
+
+    /** 200 request threads, 3328 connections, 8 async-executor threads, a common pool of 1; delays 1 s + 1 s. */
+    static ServerEnvironment server(String flags, String repository, ServerEnvironment.Pool pool) {
+        ServerEnvironment.Flags f = new ServerEnvironment.Flags(flags.contains("T1"), flags.contains("A1"),
+                flags.contains("W1"), flags.contains("R1"), flags);
+        return new ServerEnvironment(f, false, "25", "test", 2, 1, 512L << 20,
+                new ServerEnvironment.TomcatLimits("none", 200, 3328, 4096, 2000, 1, 4096, "2048/2048"), 1000, 1000,
+                repository, null, "none", null, pool, new ServerEnvironment.Executors(8, 1));
+    }
+
+    @Test
+    void sync_with_platform_request_threads_is_bound_by_them() {
+        Ceiling binding = LittlesLaw.binding(server("T0 A0 W0 R0", "sleepy", null), Mode.SYNC, null);
+
+        assertThat(binding.resource()).isEqualTo(Resource.REQUEST_THREADS);
+        assertThat(binding.rate()).isEqualTo(100.0); // 200 threads / 2 s
+    }
+
+    @Test
+    void sync_with_virtual_request_threads_is_bound_by_the_connections_the_heap_allows() {
+        Ceiling binding = LittlesLaw.binding(server("T1 A0 W0 R0", "sleepy", null), Mode.SYNC, null);
+
+        assertThat(binding.resource()).isEqualTo(Resource.CONNECTIONS);
+        assertThat(binding.rate()).isEqualTo(1664.0); // 3328 / 2 s
+    }
+
+    @Test
+    void the_cpu_binds_when_its_ceiling_is_lower_than_every_pool() {
+        // 2 cores / 2 ms a request = 1000 req/s, below the connections' 1664
+        Ceiling binding = LittlesLaw.binding(server("T1 A0 W0 R0", "sleepy", null), Mode.SYNC, 0.002);
+
+        assertThat(binding.resource()).isEqualTo(Resource.CPU);
+        assertThat(binding.rate()).isCloseTo(1000.0, within(1e-9));
+    }
+
+    @Test
+    void async_and_wrapped_wait_on_supply_async_default_unless_their_flag_is_on() {
+        assertThat(LittlesLaw.binding(server("T0 A0 W0 R0", "sleepy", null), Mode.ASYNC, null).resource())
+                .isEqualTo(Resource.COMMON_POOL);
+        assertThat(LittlesLaw.binding(server("T0 A0 W0 R0", "sleepy", null), Mode.ASYNC, null).rate()).isEqualTo(0.5);
+        assertThat(LittlesLaw.binding(server("T0 A0 W0 R1", "sleepy", null), Mode.ASYNC, null).resource())
+                .isEqualTo(Resource.CONNECTIONS);
+        assertThat(LittlesLaw.binding(server("T0 A0 W0 R0", "sleepy", null), Mode.WRAPPED, null).resource())
+                .isEqualTo(Resource.COMMON_POOL);
+        assertThat(LittlesLaw.binding(server("T0 A0 W1 R0", "sleepy", null), Mode.WRAPPED, null).resource())
+                .isEqualTo(Resource.CONNECTIONS);
+        // T frees no waiting thread in these styles: the control stays bound by the common pool
+        assertThat(LittlesLaw.binding(server("T1 A0 W0 R0", "sleepy", null), Mode.WRAPPED, null).resource())
+                .isEqualTo(Resource.COMMON_POOL);
+    }
+
+    @Test
+    void the_http_adapter_waits_on_its_clients_own_pool_which_has_no_limit() {
+        assertThat(LittlesLaw.binding(server("T0 A0 W0 R0", "http", null), Mode.ASYNC, null).resource())
+                .isEqualTo(Resource.CONNECTIONS);
+    }
+
+    @Test
+    void callable_waits_on_springs_async_executor_unless_a_is_on() {
+        Ceiling off = LittlesLaw.binding(server("T0 A0 W0 R0", "sleepy", null), Mode.CALLABLE, null);
+
+        assertThat(off.resource()).isEqualTo(Resource.ASYNC_EXECUTOR);
+        assertThat(off.rate()).isEqualTo(4.0); // 8 threads / 2 s
+        assertThat(LittlesLaw.binding(server("T0 A1 W0 R0", "sleepy", null), Mode.CALLABLE, null).resource())
+                .isEqualTo(Resource.CONNECTIONS);
+    }
+
+    @Test
+    void the_jdbc_pool_and_a_smaller_bulkhead_bind_before_virtual_threads_help() {
+        ServerEnvironment jdbc = server("T1 A0 W0 R0", "jdbc", new ServerEnvironment.Pool(10, 30000, null));
+        ServerEnvironment bulkhead = server("T1 A0 W0 R0", "jdbc", new ServerEnvironment.Pool(10, 30000, 4));
+
+        assertThat(LittlesLaw.binding(jdbc, Mode.SYNC, null).resource()).isEqualTo(Resource.JDBC_POOL);
+        assertThat(LittlesLaw.binding(jdbc, Mode.SYNC, null).rate()).isEqualTo(5.0);
+        assertThat(LittlesLaw.binding(bulkhead, Mode.SYNC, null).resource()).isEqualTo(Resource.BULKHEAD);
+        assertThat(LittlesLaw.ceilings(bulkhead, Mode.SYNC, null)).extracting(Ceiling::resource)
+                .containsExactly(Resource.BULKHEAD, Resource.JDBC_POOL, Resource.CONNECTIONS);
+    }
+}

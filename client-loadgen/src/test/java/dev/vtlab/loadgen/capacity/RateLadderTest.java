@@ -1,0 +1,59 @@
+package dev.vtlab.loadgen.capacity;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalDouble;
+import java.util.function.DoublePredicate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The ladder's rates against a server whose capacity is known: climbs by 1.25, then halves the gap. */
+class RateLadderTest {
+
+    /** Every rate the ladder offers to a server that holds exactly the rates {@code holds} accepts. */
+    private static List<Double> climb(RateLadder ladder, DoublePredicate holds) {
+        List<RateLadder.Rung> done = new ArrayList<>();
+        for (OptionalDouble next = ladder.next(done); next.isPresent(); next = ladder.next(done)) {
+            done.add(new RateLadder.Rung(next.getAsDouble(), holds.test(next.getAsDouble())));
+        }
+        return done.stream().map(RateLadder.Rung::rate).toList();
+    }
+
+    @Test
+    void climbs_by_a_quarter_until_a_step_breaks_then_halves_the_gap_twice() {
+        List<Double> rates = climb(new RateLadder(60, 2, 4000), rate -> rate <= 100);
+
+        assertThat(rates).containsExactly(60.0, 75.0, 94.0, 118.0, 106.0, 100.0);
+    }
+
+    @Test
+    void the_sustained_rate_is_the_highest_that_held_and_the_first_not_held_the_lowest_that_broke() {
+        List<RateLadder.Rung> done = List.of(new RateLadder.Rung(60, true), new RateLadder.Rung(75, true),
+                new RateLadder.Rung(94, false), new RateLadder.Rung(84, false));
+
+        assertThat(RateLadder.sustained(done)).hasValue(75.0);
+        assertThat(RateLadder.firstNotHeld(done)).hasValue(84.0);
+    }
+
+    @Test
+    void a_start_that_breaks_is_halved_until_one_holds() {
+        List<Double> rates = climb(new RateLadder(8, 1, 4000), rate -> rate <= 2.5);
+
+        assertThat(rates).containsExactly(8.0, 4.0, 2.0, 3.0);
+    }
+
+    @Test
+    void it_stops_at_the_most_the_client_offers() {
+        List<Double> rates = climb(new RateLadder(2000, 2, 3000), rate -> true);
+
+        assertThat(rates).containsExactly(2000.0, 2500.0, 3000.0);
+    }
+
+    @Test
+    void rates_below_ten_keep_a_tenth() {
+        assertThat(RateLadder.rounded(1.23)).isEqualTo(1.2);
+        assertThat(RateLadder.rounded(12.6)).isEqualTo(13.0);
+    }
+}
