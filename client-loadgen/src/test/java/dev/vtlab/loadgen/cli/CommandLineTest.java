@@ -93,6 +93,20 @@ class CommandLineTest {
             "matrix --repository jdbc --guard synchronized",
             "matrix --repository jdbc --server-arg vtlab.repository.pool-size=3",
             "matrix --downstream-jar /no/such.jar",
+            "matrix --server-arg vtlab.repository.guard=synchronized",
+            "matrix --server-arg vtlab.repository.count-delay=5ms",
+            "capacity --profile huge",
+            "capacity --modes turbo",
+            "capacity --flags X",
+            "capacity --step-time 1s",
+            "capacity --step-time 11m",
+            "capacity --bisections 7",
+            "capacity --max-rate 0",
+            "capacity --max-rate 50000",
+            "capacity --heap lots",
+            "capacity --pool-size 10",
+            "capacity --repository jdbc --max-concurrent 0",
+            "capacity --server-java 17",
             "compare --bursts 0",
             "compare --rounds 0",
             "compare --heap lots",
@@ -158,6 +172,15 @@ class CommandLineTest {
                 .contains("--guard applies to the sleepy repository only");
         assertThat(execute("matrix", "--downstream-jar", "/no/such.jar").err())
                 .contains("--downstream-jar /no/such.jar does not exist");
+        assertThat(execute("matrix", "--server-arg", "vtlab.repository.save-delay=5ms").err())
+                .contains("--server-arg must not set vtlab.repository.save-delay: the matrix sets it");
+        assertThat(execute("capacity", "--step-time", "1s").err())
+                .contains("--step-time must be between 2s and 10m, was 1000ms");
+        assertThat(execute("capacity", "--max-rate", "0").err())
+                .contains("--max-rate must be between 1 and 20000 requests per second, was 0.0");
+        assertThat(execute("capacity", "--pool-size", "10").err())
+                .contains("--pool-size applies to the jdbc repository only; add --repository jdbc");
+        assertThat(execute("capacity", "--flags", "X").err()).contains("unknown flag 'X'; expected T, A, W or R");
         assertThat(execute("compare", "--bursts", "2000,0").err())
                 .contains("--bursts must be whole numbers above 0, was [2000, 0]");
         assertThat(execute("compare", "--delay", "10ms").err())
