@@ -13,7 +13,7 @@
 # Each soak and overload first runs a settling minute at its rate (settle-*.json): a fresh server's heap grows once,
 # as caches fill and classes load, and that is no leak. Then, before and after the measured run, the live heap (a
 # full collection and the class histogram: POST /lab/jvm/histogram, kept in live-*.txt, then /lab/load) and the
-# rest values (connections, threads) are read into rest-*.json.
+# rest values (connections, threads) are read into rest-*.json; then /lab/load once a second for 30 s (watch-*.jsonl).
 #
 #   docs/results/soak/run.sh OUT_DIR
 #
@@ -41,6 +41,14 @@ rest() {
   curl -sf -X POST "$url/lab/jvm/histogram" > "$out/live-$1.txt"
   curl -sf "$url/lab/load" > "$out/rest-$1.json"
 }
+# What the server holds each second for 30 s after the run's end (the run ends once the server drained): whether
+# connections and threads go back to their rest values, and how soon.   watch_rest NAME
+watch_rest() {
+  for i in $(seq 1 30); do
+    echo "{\"second\": $i, \"load\": $(curl -sf -m 1 "$url/lab/load" || echo null)}"
+    sleep 1
+  done > "$out/watch-$1.jsonl"
+}
 # A rate run at the running server.   rate NAME RATE DURATION WARMUP
 rate() {
   "${loadgen[@]}" run --url "$url" --rate "$2" --duration "$3" --warmup-time "$4" --timeout 10s \
@@ -61,7 +69,7 @@ soak() {
   done_before "$name" && return 0
   serve "$name" "$@"
   rate "settle-$name" "$settle" 60s 10s
-  rest "$name-before"; rate "$name" "$r" "$d" 10s; rest "$name-after"
+  rest "$name-before"; rate "$name" "$r" "$d" 10s; rest "$name-after"; watch_rest "$name"
   stop_server
   echo "server exit code: $server_exit_code" >> "$out/server-$name.log"
 }

@@ -21,8 +21,8 @@ import java.util.OptionalDouble;
  * @param sustainedRate the highest offered rate that held, {@code null} if none did
  * @param firstNotHeldRate the lowest that did not, {@code null} if every step held
  * @param predicted    the binding ceiling, {@code null} when the server could not be read
- * @param ceilings     every ceiling, lowest first (the CPU's from the CPU time measured at the highest step
- *                     that held)
+ * @param ceilings     every ceiling, lowest first (the CPU's from the machine's CPU time per request, server
+ *                     and load generator, measured at the highest step that held)
  * @param ratio        sustained / predicted rate, {@code null} when either is missing
  * @param note         which assumption failed when a sized resource's ratio is outside 0.85 to 1.15, or what
  *                     bounds the result; {@code null} when there is nothing to say
@@ -53,7 +53,8 @@ public record CapacityRun(String flags, String mode, String status, String messa
         Double notHeld = boxed(RateLadder.firstNotHeld(rungs));
         CapacityStep reference = steps.stream().filter(s -> sustained != null && s.offeredRate() == sustained)
                 .findFirst().orElse(steps.getFirst());
-        Double cpuSeconds = reference.cpuMsPerRequest() == null ? null : reference.cpuMsPerRequest() / 1000;
+        Double cpuSeconds = reference.machineCpuMsPerRequest() == null ? null
+                : reference.machineCpuMsPerRequest() / 1000;
         List<Ceiling> ceilings = LittlesLaw.ceilings(server, mode, cpuSeconds);
         Ceiling predicted = ceilings.getFirst();
         Double ratio = sustained == null ? null : sustained / predicted.rate();

@@ -18,6 +18,7 @@ import dev.vtlab.loadgen.matrix.ServerProcess;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
 import java.net.http.HttpClient;
 import java.time.Duration;
 import java.time.Instant;
@@ -37,8 +38,11 @@ public final class CapacityRunner {
 
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
     private static final Duration STOP_GRACE = Duration.ofSeconds(10);
-    /** The warm-up's rate at most: enough for the JIT, far below any ceiling the lab can have. */
-    private static final double WARMUP_RATE = 200;
+    /** The load generator's own CPU time: on loopback it takes from the cores the server runs on. */
+    private static final com.sun.management.OperatingSystemMXBean CLIENT_CPU =
+            (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+    /** The warm-up step's rate at most (else half the prediction): enough for the JIT, below every knee seen. */
+    private static final double WARMUP_RATE = 1000;
     /** The first step offers this share of the predicted ceiling: the ladder climbs from below it. */
     static final double START_SHARE = 0.6;
 
@@ -126,11 +130,10 @@ public final class CapacityRunner {
         ServerEnvironment environment = null;
         try {
             environment = lab.environment();
-            double unloaded = LittlesLaw.binding(environment, mode, null).rate();
-            CapacityStep warm = step(server, lab, environment, mode, Math.min(WARMUP_RATE, unloaded / 2));
-            Double cpu = warm.cpuMsPerRequest() == null ? null : warm.cpuMsPerRequest() / 1000;
-            Ceiling first = LittlesLaw.binding(environment, mode, cpu);
-            double start = Math.min(START_SHARE * first.rate(), settings.steps().maxRate());
+            // The CPU is left out here: measured on a cold JIT it would start the search far too low.
+            Ceiling first = LittlesLaw.binding(environment, mode, null);
+            step(server, lab, environment, mode, Math.min(WARMUP_RATE, first.rate() / 2));
+            double start = START_SHARE * Math.min(first.rate(), settings.steps().maxRate());
             out.printf(Locale.ROOT, "%s %s: Little's law %s req/s (%s); steps from %s req/s%n", mode.label(),
                     combination.label(), CapacityRun.rate(first.rate()), first.resource().label(),
                     CapacityRun.rate(start));
@@ -169,17 +172,20 @@ public final class CapacityRunner {
         Duration deadline = QuietServer.deadlineFor(steps.timeout());
         Duration quiet = QuietServer.await(lab, deadline);
         Long cpuBefore = lab.load().processCpuNanos();
+        long clientCpuBefore = CLIENT_CPU.getProcessCpuTime();
         Schedule schedule = new Schedule(rate, steps.stepTime(), Arrivals.UNIFORM, Schedule.DEFAULT_SEED);
         RateRun.Recording recording = new RateRun(CONNECT_TIMEOUT, steps.timeout())
                 .run(server.base().resolve(mode.path()), schedule, ClientLimits.ofThisMachine().maxConcurrency(), lab);
         Duration quietAfter = QuietServer.await(lab, deadline);
         Long cpuAfter = lab.load().processCpuNanos();
+        long clientCpuAfter = CLIENT_CPU.getProcessCpuTime();
         RateSummary summary = RateSummary.of(recording, schedule, steps.stepWarmup(), mode.label(),
                 server.base().toString(), quiet.toNanos() / 1e6, environment, null, quietAfter);
         int requests = recording.requests().size();
         Double cpuMs = cpuBefore == null || cpuAfter == null || requests == 0 ? null
                 : (cpuAfter - cpuBefore) / 1e6 / requests;
-        return CapacityStep.of(summary, cpuMs, environment.floorMs());
+        double clientCpuMs = requests == 0 ? 0 : (clientCpuAfter - clientCpuBefore) / 1e6 / requests;
+        return CapacityStep.of(summary, cpuMs, clientCpuMs, environment.floorMs());
     }
 
     private synchronized void add(CapacityRun run) {

@@ -1,5 +1,6 @@
 package dev.vtlab.loadgen.capacity;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import dev.vtlab.loadgen.load.RateSummary;
 
 import java.util.List;
@@ -18,7 +19,9 @@ import java.util.Map;
  * @param failuresByCause  the failures by cause
  * @param lagP99Ms         due to sent, p99: whether the client kept its schedule
  * @param inFlightPeak     most requests in flight at once
- * @param cpuMsPerRequest  the server's CPU time over the step divided by its requests, {@code null} if unknown
+ * @param serverCpuMsPerRequest the server's CPU time over the step divided by its requests, {@code null} if unknown
+ * @param clientCpuMsPerRequest the load generator's CPU time over the step divided by its requests: on one machine
+ *                              it takes from the same cores
  * @param quietWaitMs      how long the server took to hold no request before the step
  * @param held             whether the step held
  * @param broken           why it did not hold, empty when it held
@@ -26,11 +29,13 @@ import java.util.Map;
  */
 public record CapacityStep(double offeredRate, double achievedSendRate, double completionRate, double p50Ms,
                            double p99Ms, double maxMs, long failed, Map<String, Long> failuresByCause,
-                           double lagP99Ms, int inFlightPeak, Double cpuMsPerRequest, double quietWaitMs,
+                           double lagP99Ms, int inFlightPeak, Double serverCpuMsPerRequest,
+                           double clientCpuMsPerRequest, double quietWaitMs,
                            boolean held, List<String> broken, List<RateSummary.Second> seconds) {
 
     /** The step a rate run's summary makes, judged against {@code floorMs}. */
-    static CapacityStep of(RateSummary summary, Double cpuMsPerRequest, long floorMs) {
+    static CapacityStep of(RateSummary summary, Double serverCpuMsPerRequest, double clientCpuMsPerRequest,
+                           long floorMs) {
         double offered = summary.run().offeredRate();
         RateSummary.Outcome outcome = summary.outcome();
         List<String> broken = HoldRule.broken(offered, outcome.completionRate(), outcome.latency().p99Ms(),
@@ -38,7 +43,17 @@ public record CapacityStep(double offeredRate, double achievedSendRate, double c
         return new CapacityStep(offered, summary.schedule().achievedSendRate(), outcome.completionRate(),
                 outcome.latency().p50Ms(), outcome.latency().p99Ms(), outcome.latency().maxMs(), outcome.failed(),
                 outcome.failuresByCause(), summary.schedule().lagP99Ms(), summary.schedule().inFlightPeak(),
-                cpuMsPerRequest, summary.run().quietWaitMs(), broken.isEmpty(), broken, summary.seconds());
+                serverCpuMsPerRequest, clientCpuMsPerRequest, summary.run().quietWaitMs(), broken.isEmpty(), broken,
+                summary.seconds());
+    }
+
+    /**
+     * The CPU time one request costs the machine, server and load generator together (they share its cores on
+     * loopback); {@code null} when the server's is unknown.
+     */
+    @JsonIgnore
+    public Double machineCpuMsPerRequest() {
+        return serverCpuMsPerRequest == null ? null : serverCpuMsPerRequest + clientCpuMsPerRequest;
     }
 
     RateLadder.Rung rung() {

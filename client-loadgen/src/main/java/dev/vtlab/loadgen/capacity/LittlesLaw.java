@@ -11,7 +11,8 @@ import java.util.List;
  * Predicts a placement's capacity from the server's configuration as its lab reports it: each resource a request
  * of this mode holds, divided by how long it holds it (L = lambda x W, so lambda = L / W); the lowest binds. A
  * request holds a waiting thread, a connection and (JDBC) a pooled connection for the repository's two delays,
- * the floor; the CPU for the CPU time it costs, measured.
+ * the floor; the machine's cores for the CPU time it costs, measured (server and load generator together: on
+ * loopback they share the cores).
  */
 public final class LittlesLaw {
 
@@ -21,7 +22,8 @@ public final class LittlesLaw {
     /**
      * Every ceiling a request of {@code mode} meets on {@code server}, lowest first.
      *
-     * @param cpuSecondsPerRequest measured CPU time per request, {@code null} when not measured (no CPU ceiling)
+     * @param cpuSecondsPerRequest measured CPU time per request on the machine, {@code null} when not measured (no
+     *                             CPU ceiling)
      */
     public static List<Ceiling> ceilings(ServerEnvironment server, Mode mode, Double cpuSecondsPerRequest) {
         double hold = server.floorMs() / 1000.0;

@@ -23,8 +23,8 @@ final class Notes {
         }
         if (predicted.resource() == Resource.CPU) {
             return String.format(Locale.ROOT, "no pool or executor in this path binds first: the CPU does, predicted "
-                            + "from %.2f ms of the server's CPU a request on %.0f cores, the load generator's share of the "
-                            + "same cores not counted", predicted.holdSeconds() * 1000, predicted.size());
+                            + "from %.3f ms of CPU a request (server and load generator together) on %.0f cores",
+                    predicted.holdSeconds() * 1000, predicted.size());
         }
         if (run.onTarget()) {
             return null;
@@ -33,8 +33,8 @@ final class Notes {
                 .orElseThrow();
         if (run.ratio() < CapacityRun.LOW) {
             String cpu = run.cpu().filter(c -> c.rate() < 1.5 * predicted.rate())
-                    .map(c -> String.format(Locale.ROOT, "; the CPU was close (%s req/s at %.2f ms a request, "
-                            + "before the load generator's share of the 2 cores)", CapacityRun.rate(c.rate()),
+                    .map(c -> String.format(Locale.ROOT, "; the CPU was close (%s req/s at %.3f ms a request, "
+                            + "server and load generator together)", CapacityRun.rate(c.rate()),
                             c.holdSeconds() * 1000)).orElse("");
             return String.format(Locale.ROOT, "measured below the prediction: it assumes a request holds the %s for "
                             + "the floor (%d ms) and nothing else binds; at %s req/s, the first step that did not hold, "

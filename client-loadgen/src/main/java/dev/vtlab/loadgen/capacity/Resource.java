@@ -8,7 +8,7 @@ public enum Resource {
     COMMON_POOL("common pool", "supplyAsync's default executor (W off for /wrapped, R off for /async)"),
     JDBC_POOL("JDBC pool", "HikariCP's connections"),
     BULKHEAD("bulkhead", "the JDBC adapter's calls allowed at once"),
-    CPU("CPU", "the cores, shared with the load generator on this machine");
+    CPU("CPU", "the machine's cores, which the server and the load generator share on loopback");
 
     private final String label;
     private final String description;

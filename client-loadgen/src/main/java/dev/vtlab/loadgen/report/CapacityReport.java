@@ -152,11 +152,12 @@ public final class CapacityReport {
                     String.format(Locale.ROOT, "%.1f", s.completionRate()), String.format(Locale.ROOT, "%.0f", s.p50Ms()),
                     String.format(Locale.ROOT, "%.0f", s.p99Ms()), String.valueOf(s.failed()),
                     String.format(Locale.ROOT, "%.1f", s.lagP99Ms()), String.valueOf(s.inFlightPeak()),
-                    s.cpuMsPerRequest() == null ? "-" : String.format(Locale.ROOT, "%.2f", s.cpuMsPerRequest()),
+                    s.serverCpuMsPerRequest() == null ? "-" : String.format(Locale.ROOT, "%.3f / %.3f",
+                            s.serverCpuMsPerRequest(), s.clientCpuMsPerRequest()),
                     s.held() ? "yes" : "no: " + String.join(", ", s.broken())));
         }
         return new Table(List.of("offered req/s", "sent req/s", "completed req/s", "p50 ms", "p99 ms", "failed",
-                "send lag p99 ms", "in flight peak", "server CPU ms/request", "held"), rows);
+                "send lag p99 ms", "in flight peak", "CPU ms/request server / client", "held"), rows);
     }
 
     private static List<String> method(long floorMs, CapacitySettings settings) {
@@ -172,8 +173,9 @@ public final class CapacityReport {
                         + "multiplies the rate by %.2f while steps hold; after the first that does not, it halves the "
                         + "gap %d times. Before each step the runner waits until the server holds no request.",
                         RateLadder.FACTOR, settings.steps().bisections()),
-                "The CPU's ceiling is the server's cores divided by the server's CPU time per request, measured over "
-                        + "the highest step that held; the load generator runs on the same cores and is not counted.",
+                "The CPU's ceiling is the machine's cores divided by the CPU time a request costs the server and the "
+                        + "load generator together (they share the cores on loopback), measured over the highest step "
+                        + "that held.",
                 "Command: " + settings.servers().output().commandLine());
     }
 
