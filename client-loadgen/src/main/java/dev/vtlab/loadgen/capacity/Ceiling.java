@@ -1,5 +1,8 @@
 package dev.vtlab.loadgen.capacity;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonProperty;
+
 /**
  * Little's law for one resource: {@code size} requests can hold it at once, each for {@code holdSeconds}, so at
  * most {@code size / holdSeconds} requests a second get through.
@@ -8,9 +11,11 @@ package dev.vtlab.loadgen.capacity;
  * @param size        how many can hold it at once (for the CPU: its cores)
  * @param holdSeconds how long one request holds it (for the CPU: the CPU time a request costs)
  */
+@JsonIgnoreProperties(ignoreUnknown = true)
 public record Ceiling(Resource resource, double size, double holdSeconds) {
 
-    /** Requests per second at most. */
+    /** Requests per second at most (written to results.json beside the three it comes from). */
+    @JsonProperty("rate")
     public double rate() {
         return size / holdSeconds;
     }

@@ -21,16 +21,18 @@ final class Notes {
             return "every step held, up to " + CapacityRun.rate(run.sustainedRate()) + " req/s, the most the search "
                     + "offers (--max-rate): the capacity is at least that";
         }
+        CapacityStep knee = run.steps().stream().filter(s -> s.offeredRate() == run.firstNotHeldRate()).findFirst()
+                .orElseThrow();
         if (predicted.resource() == Resource.CPU) {
             return String.format(Locale.ROOT, "no pool or executor in this path binds first: the CPU does, predicted "
-                            + "from %.3f ms of CPU a request (server and load generator together) on %.0f cores",
-                    predicted.holdSeconds() * 1000, predicted.size());
+                            + "from %.3f ms of CPU a request (server and load generator together) on %.0f cores; at "
+                            + "%s req/s, the first step that did not hold, the load generator's send lag p99 was %.1f "
+                            + "ms", predicted.holdSeconds() * 1000, predicted.size(),
+                    CapacityRun.rate(knee.offeredRate()), knee.lagP99Ms());
         }
         if (run.onTarget()) {
             return null;
         }
-        CapacityStep knee = run.steps().stream().filter(s -> s.offeredRate() == run.firstNotHeldRate()).findFirst()
-                .orElseThrow();
         if (run.ratio() < CapacityRun.LOW) {
             String cpu = run.cpu().filter(c -> c.rate() < 1.5 * predicted.rate())
                     .map(c -> String.format(Locale.ROOT, "; the CPU was close (%s req/s at %.3f ms a request, "

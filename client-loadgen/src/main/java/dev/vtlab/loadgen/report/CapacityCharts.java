@@ -67,14 +67,18 @@ public final class CapacityCharts {
             svg.append(line(steps, x, y, CapacityStep::p99Ms, color, ""));
             svg.append(line(steps, x, y, CapacityStep::p50Ms, color, " stroke-dasharray=\"2 3\""));
             for (CapacityStep s : steps) {
-                svg.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\"/>",
+                // Each point says what it shows, so that a test can hold the drawing against the data.
+                svg.append(String.format(Locale.ROOT, "<circle data-run=\"%s %s\" data-offered=\"%s\" "
+                                + "data-p99-ms=\"%.0f\" data-held=\"%s\" cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\"/>",
+                        run.mode(), run.flags(), CapacityRun.rate(s.offeredRate()), s.p99Ms(), s.held(),
                         x.at(Math.max(s.completionRate(), 0.1)), y.at(Math.max(s.p99Ms(), floorMs * 0.8)),
                         s.held() ? color : "#fff\" stroke=\"" + color));
             }
             if (run.predicted() != null) {
                 double px = x.at(run.predicted().rate());
-                svg.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"%s\" "
-                        + "stroke-dasharray=\"6 4\"/>", px, top, px, bottom, color));
+                svg.append(String.format(Locale.ROOT, "<line data-predicted=\"%s %s\" data-rate=\"%s\" x1=\"%.1f\" "
+                                + "y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"%s\" stroke-dasharray=\"6 4\"/>",
+                        run.mode(), run.flags(), CapacityRun.rate(run.predicted().rate()), px, top, px, bottom, color));
             }
             String label = run.flags() + ": " + CapacityRun.rate(run.sustainedRate()) + " req/s held"
                     + (run.predicted() == null ? "" : ", predicted " + CapacityRun.rate(run.predicted().rate()) + " ("

@@ -131,8 +131,8 @@ public final class CapacityReport {
             rows.add(List.of(r.mode(), r.flags(), r.status().equals("OK") ? CapacityRun.rate(r.sustainedRate())
                             : r.status(), CapacityRun.rate(r.firstNotHeldRate()),
                     p == null ? "-" : CapacityRun.rate(p.rate()),
-                    p == null ? "-" : String.format(Locale.ROOT, "%s: %s / %s s", p.resource().label(),
-                            CapacityRun.rate(p.size()), seconds(p.holdSeconds())),
+                    p == null ? "-" : String.format(Locale.ROOT, "%s: %.0f / %s", p.resource().label(), p.size(),
+                            held(p.holdSeconds())),
                     r.ratio() == null ? "-" : String.format(Locale.ROOT, "%.2f", r.ratio()),
                     r.note() != null ? r.note() : r.message() != null ? r.message() : ""));
         }
@@ -140,8 +140,10 @@ public final class CapacityReport {
                 "binding resource: size / hold", "measured / predicted", "note"), rows);
     }
 
-    private static String seconds(double s) {
-        return s >= 0.1 ? String.format(Locale.ROOT, "%.2f", s) : String.format(Locale.ROOT, "%.5f", s);
+    /** How long a request holds a resource: seconds for a wait, milliseconds for a request's CPU time. */
+    public static String held(double seconds) {
+        return seconds >= 0.1 ? String.format(Locale.ROOT, "%.2f s", seconds)
+                : String.format(Locale.ROOT, "%.3f ms", seconds * 1000);
     }
 
     /** Every step of one run. */

@@ -16,9 +16,10 @@ public final class LoadGeneratorRules {
 
     /**
      * From the command line down to JSON: {@code cli} wires everything; {@code report} reads the results of
-     * {@code matrix}; {@code compare} (vtlab against the reactive reference) starts servers as {@code matrix} does;
-     * {@code matrix} and {@code compare} run bursts with {@code load}; {@code load} and the rest read the server
-     * through {@code labclient}; {@code json} is the bottom. Every layer is required.
+     * {@code matrix} and {@code capacity}; {@code compare} (vtlab against the reactive reference) and
+     * {@code capacity} (the rate each placement sustains) start servers as {@code matrix} does; they run bursts
+     * and rates with {@code load}; {@code load} and the rest read the server through {@code labclient};
+     * {@code json} is the bottom. Every layer is required.
      */
     public static ArchRule layersOfTheLoadGenerator(String base) {
         String loadgen = base + ".loadgen";
@@ -27,6 +28,7 @@ public final class LoadGeneratorRules {
                 .layer("Cli").definedBy(loadgen + ".cli..")
                 .layer("Report").definedBy(loadgen + ".report..")
                 .layer("Compare").definedBy(loadgen + ".compare..")
+                .layer("Capacity").definedBy(loadgen + ".capacity..")
                 .layer("Matrix").definedBy(loadgen + ".matrix..")
                 .layer("Load").definedBy(loadgen + ".load..")
                 .layer("LabClient").definedBy(loadgen + ".labclient..")
@@ -35,9 +37,11 @@ public final class LoadGeneratorRules {
                 .whereLayer("Cli").mayOnlyBeAccessedByLayers("Main")
                 .whereLayer("Report").mayOnlyBeAccessedByLayers("Cli")
                 .whereLayer("Compare").mayOnlyBeAccessedByLayers("Cli")
-                .whereLayer("Matrix").mayOnlyBeAccessedByLayers("Cli", "Report", "Compare")
-                .whereLayer("Load").mayOnlyBeAccessedByLayers("Cli", "Report", "Matrix", "Compare")
-                .whereLayer("LabClient").mayOnlyBeAccessedByLayers("Cli", "Report", "Matrix", "Load", "Compare")
+                .whereLayer("Capacity").mayOnlyBeAccessedByLayers("Cli", "Report")
+                .whereLayer("Matrix").mayOnlyBeAccessedByLayers("Cli", "Report", "Compare", "Capacity")
+                .whereLayer("Load").mayOnlyBeAccessedByLayers("Cli", "Report", "Matrix", "Compare", "Capacity")
+                .whereLayer("LabClient").mayOnlyBeAccessedByLayers("Cli", "Report", "Matrix", "Load", "Compare",
+                        "Capacity")
                 .because("each package has one job and depends only downwards: the runner does not know how a "
                         + "report looks, and the burst engine does not know the experiment");
     }

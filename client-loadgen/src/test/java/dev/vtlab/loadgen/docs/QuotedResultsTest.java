@@ -1,6 +1,10 @@
 package dev.vtlab.loadgen.docs;
 
 import dev.vtlab.loadgen.matrix.HumanDuration;
+import dev.vtlab.loadgen.capacity.CapacityRun;
+import dev.vtlab.loadgen.load.Mode;
+import dev.vtlab.loadgen.matrix.Combination;
+import dev.vtlab.loadgen.report.CapacityReport;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -26,7 +30,10 @@ class QuotedResultsTest {
     void the_readme_headline_is_the_seed_runs_own() throws Exception {
         JsonNode results = ResultsJson.read(CommandChecks.root().resolve("docs/results/seed-2cores/results.json"));
         List<List<String>> rows = table(CommandChecks.root().resolve("README.md"),
-                "| mode | all flags off: p99 ms | failed of 2000 | flag that matters | fastest clean: p99 ms |");
+                "| mode | all flags off: p99 ms | failed of 2000 | flag that matters | fastest clean: p99 ms "
+                        + "| sustained req/s, flag off → on |");
+        List<CapacityRun> capacity = CapacityReport.Results.read(CommandChecks.root().resolve(
+                "docs/results/capacity-quick/results.json")).runs();
         assertThat(rows).as("the README's results table").hasSize(4);
         for (List<String> row : rows) {
             String where = "README.md: " + row;
@@ -53,7 +60,16 @@ class QuotedResultsTest {
             }
             assertThat(best).as(where + ": the fastest clean run").isNotNull();
             assertThat(row.get(4)).as(where).startsWith(ResultsJson.ms(best.path("p99Ms")) + " (");
+            Mode style = Mode.valueOf(mode.toUpperCase(Locale.ROOT));
+            Combination off = new Combination(false, false, false, false);
+            assertThat(row.get(5)).as(where).isEqualTo(sustained(capacity, mode, off) + " → "
+                    + sustained(capacity, mode, off.with(style.waitsOn(), true)));
         }
+    }
+
+    private static String sustained(List<CapacityRun> runs, String mode, Combination flags) {
+        return runs.stream().filter(r -> r.mode().equals(mode) && r.flags().equals(flags.label()))
+                .map(r -> CapacityRun.rate(r.sustainedRate())).findFirst().orElseThrow();
     }
 
     /** What the main job took, as the README and the benchmarks say, is the recorded run's. */

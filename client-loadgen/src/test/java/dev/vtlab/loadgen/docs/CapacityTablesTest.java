@@ -1,0 +1,91 @@
+package dev.vtlab.loadgen.docs;
+
+import dev.vtlab.loadgen.capacity.CapacityRun;
+import dev.vtlab.loadgen.capacity.Ceiling;
+import dev.vtlab.loadgen.capacity.Resource;
+import dev.vtlab.loadgen.report.CapacityReport;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The capacity figures the docs quote are their results' own: every table row whose first cell links a capacity
+ * results.json is recomputed from it, cell by cell, and the ranges and the job's time in docs/capacity.md's prose
+ * are computed from the same files.
+ */
+class CapacityTablesTest {
+
+    private static final Path CAPACITY = CommandChecks.root().resolve("docs/capacity.md");
+    private static final Path QUICK = CommandChecks.root().resolve("docs/results/capacity-quick");
+    private static final Pattern LINK = Pattern.compile("\\]\\(((?:\\.\\./)?(?:docs/)?results/capacity[^)]*/results\\.json)\\)");
+
+    @Test
+    void every_capacity_row_of_every_page_is_its_run() throws Exception {
+        int checked = 0;
+        for (String page : List.of("docs/capacity.md", "docs/where-to-place-virtual-threads.md")) {
+            for (MarkdownTables.Row row : MarkdownTables.rowsLinking(CommandChecks.root().resolve(page), LINK)) {
+                CapacityRun run = run(row);
+                for (String column : row.header()) {
+                    String expected = switch (column) {
+                        case "flags" -> run.flags();
+                        case "predicted req/s" -> CapacityRun.rate(run.predicted().rate());
+                        case "binding resource: size / hold" -> binding(run.predicted());
+                        case "binding resource" -> run.predicted().resource().label();
+                        case "sustained req/s" -> CapacityRun.rate(run.sustainedRate());
+                        case "first not held" -> CapacityRun.rate(run.firstNotHeldRate());
+                        case "measured / predicted" -> String.format(Locale.ROOT, "%.2f", run.ratio());
+                        default -> null;
+                    };
+                    if (expected != null) {
+                        assertThat(row.cell(column)).as(row.where() + ": " + column).isEqualTo(expected);
+                    }
+                }
+                checked++;
+            }
+        }
+        assertThat(checked).as("capacity rows in the docs").isGreaterThanOrEqualTo(11);
+    }
+
+    @Test
+    void the_ranges_and_the_time_the_prose_quotes_are_the_runs() throws Exception {
+        List<CapacityRun> runs = CapacityReport.Results.read(QUICK.resolve("results.json")).runs();
+        String page = PageText.of(CAPACITY);
+        assertThat(page).contains(range("Every run bound by a pool or an executor sustained ", " to ", " of its "
+                + "prediction", runs.stream().filter(r -> r.predicted().resource().sized()).toList()));
+        assertThat(page).contains(range("the runs that reached a CPU knee landed between ", " and ", " of the CPU's "
+                + "prediction", runs.stream().filter(r -> r.predicted().resource() == Resource.CPU).toList()));
+        Matcher took = Pattern.compile("exit 0 after (\\d+) s").matcher(Files.readString(QUICK.resolve("run.txt")));
+        assertThat(took.find()).as("the job's time in run.txt").isTrue();
+        int seconds = Integer.parseInt(took.group(1));
+        assertThat(page).contains(String.format(Locale.ROOT, "the whole job took %d min %d s with the build",
+                seconds / 60, seconds % 60));
+    }
+
+    /** The run a row's mode and flags name in its linked results. */
+    static CapacityRun run(MarkdownTables.Row row) throws Exception {
+        String mode = row.cells().getFirst().replaceAll("^\\[([a-z]+)\\].*", "$1");
+        String flags = row.header().contains("flags") ? row.cell("flags") : null;
+        return CapacityReport.Results.read(row.linked()).runs().stream()
+                .filter(r -> r.mode().equals(mode) && (flags == null || r.flags().equals(flags))).findFirst()
+                .orElseThrow(() -> new AssertionError(row.where() + ": no run " + mode + " " + flags));
+    }
+
+    /** e.g. {@code request threads: 50 / 0.50 s}, as the report writes it. */
+    static String binding(Ceiling ceiling) {
+        return String.format(Locale.ROOT, "%s: %.0f / %s", ceiling.resource().label(), ceiling.size(),
+                CapacityReport.held(ceiling.holdSeconds()));
+    }
+
+    private static String range(String before, String between, String after, List<CapacityRun> runs) {
+        double low = runs.stream().mapToDouble(CapacityRun::ratio).min().orElseThrow();
+        double high = runs.stream().mapToDouble(CapacityRun::ratio).max().orElseThrow();
+        return String.format(Locale.ROOT, "%s%.2f%s%.2f%s", before, low, between, high, after);
+    }
+}
