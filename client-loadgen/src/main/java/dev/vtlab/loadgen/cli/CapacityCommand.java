@@ -5,8 +5,6 @@ import dev.vtlab.loadgen.capacity.CapacityPlan;
 import dev.vtlab.loadgen.capacity.CapacityRun;
 import dev.vtlab.loadgen.capacity.CapacityRunner;
 import dev.vtlab.loadgen.capacity.CapacitySettings;
-import dev.vtlab.loadgen.load.Flag;
-import dev.vtlab.loadgen.load.Mode;
 import dev.vtlab.loadgen.matrix.ExperimentPlan;
 import dev.vtlab.loadgen.matrix.HumanDuration;
 import dev.vtlab.loadgen.matrix.MatrixSettings;
@@ -24,7 +22,6 @@ import picocli.CommandLine.Spec;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -54,13 +51,8 @@ public final class CapacityCommand implements Callable<Integer> {
             + "or seed (1 s delays, Boot's defaults, 60 s client timeout; steps of 10 s). Default: ${DEFAULT-VALUE}.")
     String profile;
 
-    @Option(names = "--modes", split = ",", converter = ModeConverter.class,
-            description = "Modes to measure (default: sync,async,wrapped,callable).")
-    List<Mode> modes;
-
-    @Option(names = "--flags", split = ",", converter = FlagConverter.class,
-            description = "Flags that may be turned on, one at a time (default: T,A,W,R).")
-    List<Flag> flags;
+    @Mixin
+    PlanOptions plan;
 
     @Option(names = "--heap", defaultValue = "512m", description = "Server heap, -Xmx; it sets Tomcat's connection "
             + "bound (default: ${DEFAULT-VALUE}).")
@@ -86,11 +78,8 @@ public final class CapacityCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Profile preset = switch (profile.toLowerCase(Locale.ROOT)) {
-            case "quick" -> Profile.QUICK;
-            case "seed" -> Profile.SEED;
-            default -> throw usage("unknown profile '" + profile + "'; expected quick or seed");
-        };
+        Profile preset = Profile.parse(profile)
+                .orElseThrow(() -> usage("unknown profile '" + profile + "'; expected quick or seed"));
         Duration step = stepTime != null ? stepTime : preset == Profile.QUICK ? Duration.ofSeconds(5)
                 : Duration.ofSeconds(10);
         if (step.compareTo(Duration.ofSeconds(2)) < 0 || step.compareTo(Duration.ofMinutes(10)) > 0) {
@@ -105,9 +94,7 @@ public final class CapacityCommand implements Callable<Integer> {
         if (!heap.matches("\\d+[kKmMgG]?")) {
             throw usage("--heap must be a size such as 512m or 2g, was '" + heap + "'");
         }
-        List<Mode> chosenModes = modes == null ? List.of(Mode.values()) : List.copyOf(modes);
-        ExperimentPlan plan = CapacityPlan.of(chosenModes,
-                new LinkedHashSet<>(flags == null ? List.of(Flag.values()) : flags));
+        ExperimentPlan planned = CapacityPlan.of(plan.modes(), plan.flags());
         List<Variant> chosen = variants.variants();
         Path dir = OutputDirs.choose(spec.commandLine(), out, Path.of("target", "capacity"));
         MatrixSettings.ServerSettings server = new MatrixSettings.ServerSettings(preset.delay(), preset.delay(), heap,
@@ -115,11 +102,11 @@ public final class CapacityCommand implements Callable<Integer> {
         CapacitySettings.Steps steps = new CapacitySettings.Steps(step, step.dividedBy(5), bisections, maxRate,
                 preset.timeout());
         PrintWriter console = spec.commandLine().getOut();
-        Duration estimate = SERVER_START.multipliedBy((long) plan.servers().size() * chosen.size())
-                .plus(step.multipliedBy((long) TYPICAL_STEPS * plan.runCount() * chosen.size()));
+        Duration estimate = SERVER_START.multipliedBy((long) planned.servers().size() * chosen.size())
+                .plus(step.multipliedBy((long) TYPICAL_STEPS * planned.runCount() * chosen.size()));
         console.printf(Locale.ROOT, "vtlab capacity: %d runs on %d servers per variant, %d variant(s) %s; steps of %d s"
                         + ", delays %d + %d ms, heap %s; about %s (%d steps a run, more when a knee is far from its "
-                        + "prediction); report in %s%n", plan.runCount(), plan.servers().size(), chosen.size(),
+                        + "prediction); report in %s%n", planned.runCount(), planned.servers().size(), chosen.size(),
                 chosen.stream().map(Variant::describe).toList(), step.toSeconds(), preset.delay().toMillis(),
                 preset.delay().toMillis(), heap, HumanDuration.of(estimate), TYPICAL_STEPS, dir);
         console.flush();
@@ -127,13 +114,12 @@ public final class CapacityCommand implements Callable<Integer> {
         try (OutputFolder folder = claim(dir)) {
             for (Variant variant : chosen) {
                 Path variantDir = chosen.size() == 1 ? dir : dir.resolve(variant.label(chosen));
-                CapacitySettings settings = new CapacitySettings(new MatrixSettings(preset, chosenModes,
-                        new LinkedHashSet<>(flags == null ? List.of(Flag.values()) : flags), 1,
+                CapacitySettings settings = new CapacitySettings(new MatrixSettings(preset, plan.modes(), plan.flags(), 1,
                         new MatrixSettings.BurstSettings(0, preset.timeout(), 0), server, variant,
                         new MatrixSettings.OutputSettings(variantDir, CommandLines.of(spec))), steps);
                 long floorMs = preset.delay().toMillis() * 2;
                 List<CapacityRun> runs = new CapacityRunner(settings, console, (all, started, finished, interrupted)
-                        -> CapacityReport.write(settings, floorMs, all, started, finished, interrupted)).run(plan);
+                        -> CapacityReport.write(settings, floorMs, all, started, finished, interrupted)).run(planned);
                 console.printf("Report: %s%n        %s%n", variantDir.resolve("report.md"),
                         variantDir.resolve("report.html"));
                 complete &= runs.stream().allMatch(r -> r.status().equals("OK"));

@@ -27,7 +27,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -54,13 +53,8 @@ public final class MatrixCommand implements Callable<Integer> {
                     + "${DEFAULT-VALUE}.")
     String profile;
 
-    @Option(names = "--modes", split = ",", converter = ModeConverter.class,
-            description = "Modes to measure (default: sync,async,wrapped,callable).")
-    List<Mode> modes;
-
-    @Option(names = "--flags", split = ",", converter = FlagConverter.class,
-            description = "Flags to vary, others held off (default: T,A,W,R).")
-    List<Flag> flags;
+    @Mixin
+    PlanOptions plan;
 
     @Option(names = "--requests", description = "Requests per burst (default: the profile's).")
     Integer requests;
@@ -161,12 +155,9 @@ public final class MatrixCommand implements Callable<Integer> {
     }
 
     private Experiment settings() {
-        Profile preset = switch (profile.toLowerCase(Locale.ROOT)) {
-            case "quick" -> Profile.QUICK;
-            case "seed" -> Profile.SEED;
-            default -> throw usage("unknown profile '" + profile + "'; expected quick or seed");
-        };
-        Set<Flag> varied = new LinkedHashSet<>(flags == null ? List.of(Flag.values()) : flags);
+        Profile preset = Profile.parse(profile)
+                .orElseThrow(() -> usage("unknown profile '" + profile + "'; expected quick or seed"));
+        Set<Flag> varied = plan.flags();
         int n = requests == null ? preset.requests() : requests;
         if (n <= 0) {
             throw usage("--requests must be at least 1, was " + n);
@@ -197,7 +188,7 @@ public final class MatrixCommand implements Callable<Integer> {
         if (r < 1 || r > 20) {
             throw usage("--repeat must be between 1 and 20, was " + r);
         }
-        return new Experiment(preset, modes == null ? List.of(Mode.values()) : List.copyOf(modes), varied, r,
+        return new Experiment(preset, plan.modes(), varied, r,
                 new MatrixSettings.BurstSettings(n, t, w),
                 new MatrixSettings.ServerSettings(d, d, heap, commonPoolParallelism, serverSettings(preset),
                         variants.databaseUrl(), variants.serverJar(), variants.downstreamJar()),

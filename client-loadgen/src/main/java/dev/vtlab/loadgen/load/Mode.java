@@ -2,7 +2,10 @@ package dev.vtlab.loadgen.load;
 
 import java.util.List;
 
-/** The four styles the server serves the same use case in, and the flags each one can feel. */
+/**
+ * The four styles the server serves the same use case in, the flags the matrix varies for each, and the flag whose
+ * threads wait in it.
+ */
 public enum Mode {
     SYNC("/sync", List.of(Flag.T), Flag.T),
     ASYNC("/async", List.of(Flag.T, Flag.A, Flag.R), Flag.R),
@@ -32,7 +35,11 @@ public enum Mode {
         return path;
     }
 
-    /** The flags that can change how this mode runs ; the others are held off. */
+    /**
+     * The flags the matrix varies for this mode, the others held off: those whose threads this mode runs on (T for
+     * the request's entry, and {@link #waitsOn}), and A for async and wrapped as a control: A reaches
+     * {@code Callable} only, and those runs show that it changes nothing there (flags.properties says the same).
+     */
     public List<Flag> relevantFlags() {
         return relevantFlags;
     }

@@ -1,7 +1,9 @@
 package dev.vtlab.loadgen.matrix;
 
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Preset sizes of the experiment.
@@ -63,6 +65,11 @@ public enum Profile {
 
     public int warmup() {
         return warmup;
+    }
+
+    /** The profile named {@code quick} or {@code seed} (any case), if that is one. */
+    public static Optional<Profile> parse(String name) {
+        return Arrays.stream(values()).filter(p -> p.name().equalsIgnoreCase(name.strip())).findFirst();
     }
 
     /** How many times each (combination, mode) is measured. */
