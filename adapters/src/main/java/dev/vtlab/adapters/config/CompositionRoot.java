@@ -2,6 +2,7 @@ package dev.vtlab.adapters.config;
 
 import dev.vtlab.adapters.config.settings.VtlabSettings;
 import dev.vtlab.adapters.config.tomcat.InFlightBound;
+import dev.vtlab.adapters.in.web.HelloController;
 
 import dev.vtlab.adapters.out.jdbc.Bulkhead;
 import dev.vtlab.adapters.out.jdbc.ConnectionPool;
@@ -205,7 +206,7 @@ public class CompositionRoot {
     }
 
     /** W: the executor {@code /wrapped} hands to {@code supplyAsync}. Off: {@code supplyAsync}'s default. */
-    @Bean(name = "wrapperExecutor")
+    @Bean(name = HelloController.WRAPPER_EXECUTOR)
     Executor wrapperExecutor(VtlabSettings settings) {
         return settings.effective().wrapper() ? virtualThreads("vt-wrapper-") : SUPPLY_ASYNC_DEFAULT;
     }

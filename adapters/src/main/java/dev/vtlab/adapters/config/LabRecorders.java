@@ -1,5 +1,6 @@
 package dev.vtlab.adapters.config;
 
+import dev.vtlab.adapters.in.web.HelloController;
 import dev.vtlab.adapters.lab.Layer;
 import dev.vtlab.adapters.lab.RecordingExecutor;
 import dev.vtlab.adapters.lab.RecordingVisitRepository;
@@ -14,13 +15,11 @@ import java.util.concurrent.Executor;
  * Configuration of the lab: puts its recorders around the beans the composition root made, after it made them, so
  * that the composition root chooses adapters and executors and knows nothing of the lab. The persistence adapter (the one
  * {@link VisitRepository} bean) is wrapped in a {@link RecordingVisitRepository}; the executor {@code /wrapped}
- * hands to {@code supplyAsync} (the bean named {@value #WRAPPER_EXECUTOR}) in a {@link RecordingExecutor}. It also
+ * hands to {@code supplyAsync} (the bean named {@value HelloController#WRAPPER_EXECUTOR}) in a {@link RecordingExecutor}. It also
  * answers how many visits were saved, from the repository it wrapped.
  */
 public final class LabRecorders implements BeanPostProcessor, VisitCounter {
 
-    /** The name of the wrapper's executor bean (flag W), as the web adapter asks for it. */
-    public static final String WRAPPER_EXECUTOR = "wrapperExecutor";
 
     private final ThreadPlacement placement = new ThreadPlacement();
     private volatile RecordingVisitRepository repository;
@@ -36,7 +35,7 @@ public final class LabRecorders implements BeanPostProcessor, VisitCounter {
             repository = new RecordingVisitRepository(adapter, placement);
             return repository;
         }
-        if (WRAPPER_EXECUTOR.equals(beanName) && bean instanceof Executor executor) {
+        if (HelloController.WRAPPER_EXECUTOR.equals(beanName) && bean instanceof Executor executor) {
             return new RecordingExecutor(executor, Layer.WRAPPER, placement);
         }
         return bean;

@@ -93,9 +93,10 @@ public class LabWiring implements WebMvcConfigurer {
         return registration;
     }
 
+    /** Closed on a daemon thread of its own: a JFR that hangs at shutdown must not hold the server (decisions.md). */
     @Bean
     VirtualThreadEvents virtualThreadEvents() {
-        return new VirtualThreadEvents();
+        return new VirtualThreadEvents(close -> Thread.ofPlatform().daemon().name("vtlab-jfr-close").start(close));
     }
 
     @Bean

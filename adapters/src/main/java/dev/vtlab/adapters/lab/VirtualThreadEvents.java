@@ -9,6 +9,9 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -41,9 +44,16 @@ public final class VirtualThreadEvents implements AutoCloseable {
     private final RecordingStream stream = new RecordingStream();
     private long lastRotationNanos = System.nanoTime(); // touched by the stream's own thread only
     private volatile boolean closing;
+    private final Executor closer;
 
-    /** Starts streaming in the background. */
-    public VirtualThreadEvents() {
+    /**
+     * Starts streaming in the background.
+     *
+     * @param closer where the stream is closed, so that closing can stop waiting for it (the configuration chooses
+     *               every thread: a daemon thread of its own)
+     */
+    public VirtualThreadEvents(Executor closer) {
+        this.closer = closer;
         stream.setMaxAge(KEPT_ON_DISK);
         stream.enable("jdk.VirtualThreadStart");
         // Any pinning at all is worth seeing in a lab, not only the default 20 ms and longer.
@@ -117,9 +127,13 @@ public final class VirtualThreadEvents implements AutoCloseable {
     @Override
     public void close() {
         closing = true;
-        Thread closer = Thread.ofPlatform().daemon().name("vtlab-jfr-close").start(stream::close);
+        CountDownLatch closed = new CountDownLatch(1);
+        closer.execute(() -> {
+            stream.close();
+            closed.countDown();
+        });
         try {
-            if (!closer.join(CLOSE_WAIT)) {
+            if (!closed.await(CLOSE_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
                 log.warn("JFR's event stream did not close within {} s; the server stops without waiting for it",
                         CLOSE_WAIT.toSeconds());
             }

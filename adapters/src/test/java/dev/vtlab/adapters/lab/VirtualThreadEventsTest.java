@@ -8,15 +8,27 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
-/** The JFR recorder counts virtual threads, and begins new chunks so that its parser lets old threads go. */
+/**
+ * The JFR recorder counts virtual threads, begins new chunks so that its parser lets old threads go, and never keeps
+ * the server from stopping.
+ */
 class VirtualThreadEventsTest {
 
     private static final int THREADS = 500;
 
     @Test
+    void closing_stops_waiting_for_a_stream_that_does_not_close() {
+        // A closer that never runs the close: the stream stands for one whose JFR hung at shutdown.
+        VirtualThreadEvents events = new VirtualThreadEvents(neverRun -> { });
+
+        assertTimeoutPreemptively(VirtualThreadEvents.CLOSE_WAIT.plusSeconds(25), events::close);
+    }
+
+    @Test
     void counts_the_virtual_threads_started_and_rotates_the_chunk_they_were_recorded_in() throws Exception {
-        try (VirtualThreadEvents events = new VirtualThreadEvents()) {
+        try (VirtualThreadEvents events = new VirtualThreadEvents(Runnable::run)) {
             events.reset();
             long rotationsBefore = events.rotations();
 

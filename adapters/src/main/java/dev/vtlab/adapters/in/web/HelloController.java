@@ -23,12 +23,15 @@ import java.util.concurrent.Executor;
 public class HelloController {
 
     private final SayHelloUseCase sayHello;
+    /** The executor bean {@code /wrapped} hands to {@code supplyAsync} (flag W), by the name the wiring gives it. */
+    public static final String WRAPPER_EXECUTOR = "wrapperExecutor";
+
     private final Executor wrapperExecutor;
 
     // Every endpoint says it produces JSON, so that Spring MVC refuses a request that accepts no JSON (406) while it
     // picks the handler, before the use case runs and saves a visit, not after.
 
-    public HelloController(SayHelloUseCase sayHello, @Qualifier("wrapperExecutor") Executor wrapperExecutor) {
+    public HelloController(SayHelloUseCase sayHello, @Qualifier(WRAPPER_EXECUTOR) Executor wrapperExecutor) {
         this.sayHello = sayHello;
         this.wrapperExecutor = wrapperExecutor;
     }
