@@ -111,7 +111,7 @@ public final class CapacityCommand implements Callable<Integer> {
                 preset.delay().toMillis(), heap, HumanDuration.of(estimate), TYPICAL_STEPS, dir);
         console.flush();
         boolean complete = true;
-        try (OutputFolder folder = claim(dir)) {
+        try (OutputFolder folder = OutputDirs.claim(spec.commandLine(), dir)) {
             for (Variant variant : chosen) {
                 Path variantDir = chosen.size() == 1 ? dir : dir.resolve(variant.label(chosen));
                 CapacitySettings settings = new CapacitySettings(new MatrixSettings(preset, plan.modes(), plan.flags(), 1,
@@ -129,13 +129,6 @@ public final class CapacityCommand implements Callable<Integer> {
         return complete ? 0 : 1;
     }
 
-    private OutputFolder claim(Path dir) throws java.io.IOException {
-        try {
-            return OutputFolder.claim(dir);
-        } catch (OutputFolder.TakenException e) {
-            throw usage(e.getMessage());
-        }
-    }
 
     private ParameterException usage(String message) {
         return new ParameterException(spec.commandLine(), message);

@@ -21,7 +21,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -96,18 +95,11 @@ public final class MatrixCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         List<Variant> chosen = variants.variants();
         Experiment base = settings();
-        try (OutputFolder folder = claim(base.output().outputDir())) {
+        try (OutputFolder folder = OutputDirs.claim(spec.commandLine(), base.output().outputDir())) {
             return run(base, chosen);
         }
     }
 
-    private OutputFolder claim(Path dir) throws IOException {
-        try {
-            return OutputFolder.claim(dir);
-        } catch (OutputFolder.TakenException e) {
-            throw usage(e.getMessage());
-        }
-    }
 
     private int run(Experiment base, List<Variant> variants) throws InterruptedException {
         ExperimentPlan plan = ExperimentPlan.of(base.modes(), base.flags());

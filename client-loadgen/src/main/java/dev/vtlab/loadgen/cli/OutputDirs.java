@@ -35,4 +35,17 @@ final class OutputDirs {
         }
         return dir;
     }
+
+    /**
+     * Locks {@code dir} for this command's run.
+     *
+     * @throws ParameterException when a running matrix or capacity search holds it
+     */
+    static OutputFolder claim(CommandLine command, Path dir) throws IOException {
+        try {
+            return OutputFolder.claim(dir);
+        } catch (OutputFolder.TakenException e) {
+            throw new ParameterException(command, e.getMessage());
+        }
+    }
 }
