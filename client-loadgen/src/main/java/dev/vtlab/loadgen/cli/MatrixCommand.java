@@ -222,7 +222,7 @@ public final class MatrixCommand implements Callable<Integer> {
                 throw usage("--server-arg must be key=value, was '" + arg + "'");
             }
             String key = arg.substring(0, arg.indexOf('='));
-            if (MatrixSettings.SET_BY_THE_RUNNER.stream().anyMatch(key::startsWith)) {
+            if (MatrixSettings.setByTheRunner(key)) {
                 throw usage("--server-arg must not set " + key + ": the matrix sets it from its own options (--flags, "
                         + "--repository, --database-url, --pool-size, --max-concurrent, --guard, --delay)");
             }

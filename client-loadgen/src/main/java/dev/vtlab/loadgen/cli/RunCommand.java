@@ -144,7 +144,8 @@ public final class RunCommand implements Callable<Integer> {
         LoadRun.Measurement measurement;
         try {
             measurement = run.measure(url, url, mode, requests, effectiveConcurrency(), lab, visitsBefore, warmUp);
-        } catch (QuietServer.NotQuietException e) {
+        } catch (QuietServer.NotQuietException | IOException e) {
+            // Nothing was sent: a server that never drained, or whose lab stopped answering (it died in the warm-up)
             err.println("Not measured: " + e.getMessage() + (warmUp.note() == null ? "" : " (warm-up: "
                     + warmUp.note() + ")"));
             return 1;

@@ -98,11 +98,17 @@ public record MatrixSettings(Profile profile, List<Mode> modes, Set<Flag> flags,
 
     /**
      * The server settings {@link #serverArgs} sets from the runner's own options (the flags, the repository, its
-     * pool, bulkhead, guard and delays): a {@code --server-arg} must not set them a second time.
+     * pool, bulkhead, guard and delays): a {@code --server-arg} must not set them a second time. A name ending in a
+     * dot stands for every key under it.
      */
-    public static final List<String> SET_BY_THE_RUNNER = List.of("vtlab.virtual-threads.", "vtlab.repository.kind",
+    private static final List<String> SET_BY_THE_RUNNER = List.of("vtlab.virtual-threads.", "vtlab.repository.kind",
             "vtlab.repository.url", "vtlab.repository.pool-size", "vtlab.repository.max-concurrent",
             "vtlab.repository.guard", "vtlab.repository.count-delay", "vtlab.repository.save-delay");
+
+    /** Whether the runner sets {@code key} itself ({@link #SET_BY_THE_RUNNER}). */
+    public static boolean setByTheRunner(String key) {
+        return SET_BY_THE_RUNNER.stream().anyMatch(k -> k.endsWith(".") ? key.startsWith(k) : key.equals(k));
+    }
 
     /** Server arguments for one combination. */
     List<String> serverArgs(Combination combination) {

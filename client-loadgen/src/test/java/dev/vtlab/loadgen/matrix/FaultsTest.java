@@ -39,7 +39,7 @@ class FaultsTest {
         try {
             CompletableFuture<CommandLineTestSupport.Outcome> run = CompletableFuture.supplyAsync(() ->
                     CommandLineTestSupport.execute("run", "--url", server.base().toString(), "--requests", "20",
-                            "--timeout", "60s", "--json", dir.resolve("run.json").toString(),
+                            "--warmup", "0", "--timeout", "60s", "--json", dir.resolve("run.json").toString(),
                             "--csv", dir.resolve("run.csv").toString()));
             awaitRequestsInsideRepository(new LabClient(client, server.base()), 20);
 
