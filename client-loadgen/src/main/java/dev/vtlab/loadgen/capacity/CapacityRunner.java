@@ -3,6 +3,7 @@ package dev.vtlab.loadgen.capacity;
 import dev.vtlab.loadgen.labclient.LabClient;
 import dev.vtlab.loadgen.labclient.ServerEnvironment;
 import dev.vtlab.loadgen.load.Arrivals;
+import dev.vtlab.loadgen.load.ClientEnvironment;
 import dev.vtlab.loadgen.load.ClientLimits;
 import dev.vtlab.loadgen.load.HttpClients;
 import dev.vtlab.loadgen.load.Mode;
@@ -18,7 +19,6 @@ import dev.vtlab.loadgen.matrix.ServerProcess;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.lang.management.ManagementFactory;
 import java.net.http.HttpClient;
 import java.time.Duration;
 import java.time.Instant;
@@ -38,9 +38,6 @@ public final class CapacityRunner {
 
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
     private static final Duration STOP_GRACE = Duration.ofSeconds(10);
-    /** The load generator's own CPU time: on loopback it takes from the cores the server runs on. */
-    private static final com.sun.management.OperatingSystemMXBean CLIENT_CPU =
-            (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
     /** The warm-up step's rate at most (else half the prediction): enough for the JIT, below every knee seen. */
     private static final double WARMUP_RATE = 1000;
     /** The first step offers this share of the predicted ceiling: the ladder climbs from below it. */
@@ -172,13 +169,13 @@ public final class CapacityRunner {
         Duration deadline = QuietServer.deadlineFor(steps.timeout());
         Duration quiet = QuietServer.await(lab, deadline);
         Long cpuBefore = lab.load().processCpuNanos();
-        long clientCpuBefore = CLIENT_CPU.getProcessCpuTime();
+        long clientCpuBefore = ClientEnvironment.cpuNanos();
         Schedule schedule = new Schedule(rate, steps.stepTime(), Arrivals.UNIFORM, Schedule.DEFAULT_SEED);
         RateRun.Recording recording = new RateRun(CONNECT_TIMEOUT, steps.timeout())
                 .run(server.base().resolve(mode.path()), schedule, ClientLimits.ofThisMachine().maxConcurrency(), lab);
         Duration quietAfter = QuietServer.await(lab, deadline);
         Long cpuAfter = lab.load().processCpuNanos();
-        long clientCpuAfter = CLIENT_CPU.getProcessCpuTime();
+        long clientCpuAfter = ClientEnvironment.cpuNanos();
         RateSummary summary = RateSummary.of(recording, schedule, steps.stepWarmup(), mode.label(),
                 server.base().toString(), quiet.toNanos() / 1e6, environment, null, quietAfter);
         int requests = recording.requests().size();

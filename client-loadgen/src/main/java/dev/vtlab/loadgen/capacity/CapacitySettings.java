@@ -24,7 +24,7 @@ public record CapacitySettings(@JsonUnwrapped MatrixSettings servers, @JsonUnwra
     }
 
     /** The repository's delays summed: no request can be faster. */
-    long floorMs() {
+    public long floorMs() {
         return servers.server().countDelay().plus(servers.server().saveDelay()).toMillis();
     }
 }

@@ -117,9 +117,8 @@ public final class CapacityCommand implements Callable<Integer> {
                 CapacitySettings settings = new CapacitySettings(new MatrixSettings(preset, plan.modes(), plan.flags(), 1,
                         new MatrixSettings.BurstSettings(0, preset.timeout(), 0), server, variant,
                         new MatrixSettings.OutputSettings(variantDir, CommandLines.of(spec))), steps);
-                long floorMs = preset.delay().toMillis() * 2;
                 List<CapacityRun> runs = new CapacityRunner(settings, console, (all, started, finished, interrupted)
-                        -> CapacityReport.write(settings, floorMs, all, started, finished, interrupted)).run(planned);
+                        -> CapacityReport.write(settings, all, started, finished, interrupted)).run(planned);
                 console.printf("Report: %s%n        %s%n", variantDir.resolve("report.md"),
                         variantDir.resolve("report.html"));
                 complete &= runs.stream().allMatch(r -> r.status().equals("OK"));

@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /** Command: the docs' figures drawn from a matrix's results file. */
@@ -44,20 +45,16 @@ public final class FiguresCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "no results file at " + results);
         }
         Path dir = out != null ? out : results.toAbsolutePath().getParent().resolve("figures");
-        List<Path> written = isCapacity() ? writeCapacity(dir) : Figures.write(results, dir);
+        Optional<CapacityReport.Results> capacity = CapacityReport.Results.of(Json.MAPPER.readTree(results.toFile()));
+        List<Path> written = capacity.isPresent() ? writeCapacity(capacity.get(), dir) : Figures.write(results, dir);
         written.forEach(spec.commandLine().getOut()::println);
         return 0;
     }
 
-    /** Whether RESULTS is a capacity search's, as its {@code kind} says. */
-    private boolean isCapacity() throws IOException {
-        return CapacityReport.KIND.equals(Json.MAPPER.readTree(results.toFile()).path("kind").asString(""));
-    }
-
-    private List<Path> writeCapacity(Path dir) throws IOException {
+    private static List<Path> writeCapacity(CapacityReport.Results capacity, Path dir) throws IOException {
         Files.createDirectories(dir);
         List<Path> written = new ArrayList<>();
-        for (Map.Entry<String, String> chart : CapacityReport.charts(CapacityReport.Results.read(results)).entrySet()) {
+        for (Map.Entry<String, String> chart : CapacityReport.charts(capacity).entrySet()) {
             written.add(Files.writeString(dir.resolve(chart.getKey()), chart.getValue()));
         }
         return written;

@@ -19,6 +19,15 @@ import java.util.concurrent.ForkJoinPool;
 public record ClientEnvironment(int availableProcessors, String javaVersion, String javaVendor,
                                 int commonPoolParallelism, long maxHeapBytes, String os, List<String> jvmOptions) {
 
+    /**
+     * The load generator's CPU time so far, all its threads: on one machine with the server it is taken from the
+     * same cores, so a run reports it.
+     */
+    public static long cpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
+    }
+
     public static ClientEnvironment current() {
         return new ClientEnvironment(Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"),
                 System.getProperty("java.vendor"), ForkJoinPool.getCommonPoolParallelism(),

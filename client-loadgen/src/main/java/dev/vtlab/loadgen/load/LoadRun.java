@@ -1,6 +1,5 @@
 package dev.vtlab.loadgen.load;
 
-import com.sun.management.OperatingSystemMXBean;
 import dev.vtlab.loadgen.labclient.LabClient;
 import dev.vtlab.loadgen.labclient.ServerEnvironment;
 import dev.vtlab.loadgen.labclient.ServerJvm;
@@ -9,7 +8,6 @@ import dev.vtlab.loadgen.labclient.VisitCounter;
 import dev.vtlab.redaction.Secrets;
 
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Duration;
@@ -39,8 +37,6 @@ public final class LoadRun {
     private final HttpClient client;
     private final Duration connectTimeout;
     private final Duration requestTimeout;
-    private final OperatingSystemMXBean os =
-            (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
 
     /**
      * @param client         for the lab endpoints
@@ -145,12 +141,12 @@ public final class LoadRun {
             labError = "could not reset the lab before the burst: " + e.getMessage();
         }
         Map<String, Long> kernelBefore = KernelCounters.read();
-        long cpuBefore = os.getProcessCpuTime();
+        long cpuBefore = ClientEnvironment.cpuNanos();
 
         List<RequestResult> results = new Burst(connectTimeout, requestTimeout)
                 .fire(base.resolve(mode.path()), requests, concurrency);
 
-        double clientCpuMs = (os.getProcessCpuTime() - cpuBefore) / 1e6;
+        double clientCpuMs = (ClientEnvironment.cpuNanos() - cpuBefore) / 1e6;
         Map<String, Long> kernelDelta = KernelCounters.delta(kernelBefore, KernelCounters.read());
 
         ServerEnvironment environment = null;

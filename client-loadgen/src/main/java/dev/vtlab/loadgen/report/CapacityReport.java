@@ -10,6 +10,7 @@ import dev.vtlab.loadgen.capacity.RateLadder;
 import dev.vtlab.loadgen.json.Json;
 import dev.vtlab.loadgen.labclient.ServerEnvironment;
 import dev.vtlab.loadgen.load.ClientEnvironment;
+import tools.jackson.databind.JsonNode;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -21,6 +22,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -51,12 +53,19 @@ public final class CapacityReport {
         public static Results read(Path file) throws IOException {
             return Json.MAPPER.readValue(file.toFile(), Results.class);
         }
+
+        /** {@code results}, already read as a tree, if it is a capacity search's; else empty. */
+        public static Optional<Results> of(JsonNode results) {
+            return KIND.equals(results.path("kind").asString("")) ? Optional.of(Json.MAPPER.treeToValue(results,
+                    Results.class)) : Optional.empty();
+        }
     }
 
     /** Writes every file into the settings' output folder. */
-    public static void write(CapacitySettings settings, long floorMs, List<CapacityRun> runs, Instant started,
-                             Instant finished, boolean interrupted) {
+    public static void write(CapacitySettings settings, List<CapacityRun> runs, Instant started, Instant finished,
+                             boolean interrupted) {
         Path dir = settings.servers().outputDir();
+        long floorMs = settings.floorMs();
         try {
             Files.createDirectories(dir);
             Map<String, Object> results = new LinkedHashMap<>();
@@ -131,8 +140,7 @@ public final class CapacityReport {
             rows.add(List.of(r.mode(), r.flags(), r.status().equals("OK") ? CapacityRun.rate(r.sustainedRate())
                             : r.status(), CapacityRun.rate(r.firstNotHeldRate()),
                     p == null ? "-" : CapacityRun.rate(p.rate()),
-                    p == null ? "-" : String.format(Locale.ROOT, "%s: %.0f / %s", p.resource().label(), p.size(),
-                            held(p.holdSeconds())),
+                    p == null ? "-" : binding(p),
                     r.ratio() == null ? "-" : String.format(Locale.ROOT, "%.2f", r.ratio()),
                     r.note() != null ? r.note() : r.message() != null ? r.message() : ""));
         }
@@ -140,8 +148,14 @@ public final class CapacityReport {
                 "binding resource: size / hold", "measured / predicted", "note"), rows);
     }
 
+    /** e.g. {@code request threads: 50 / 0.50 s}: the binding resource, its size and how long a request holds it. */
+    public static String binding(Ceiling ceiling) {
+        return String.format(Locale.ROOT, "%s: %.0f / %s", ceiling.resource().label(), ceiling.size(),
+                held(ceiling.holdSeconds()));
+    }
+
     /** How long a request holds a resource: seconds for a wait, milliseconds for a request's CPU time. */
-    public static String held(double seconds) {
+    private static String held(double seconds) {
         return seconds >= 0.1 ? String.format(Locale.ROOT, "%.2f s", seconds)
                 : String.format(Locale.ROOT, "%.3f ms", seconds * 1000);
     }

@@ -1,7 +1,6 @@
 package dev.vtlab.loadgen.docs;
 
 import dev.vtlab.loadgen.capacity.CapacityRun;
-import dev.vtlab.loadgen.capacity.Ceiling;
 import dev.vtlab.loadgen.capacity.Resource;
 import dev.vtlab.loadgen.report.CapacityReport;
 import org.junit.jupiter.api.Test;
@@ -36,7 +35,7 @@ class CapacityTablesTest {
                     String expected = switch (column) {
                         case "flags" -> run.flags();
                         case "predicted req/s" -> CapacityRun.rate(run.predicted().rate());
-                        case "binding resource: size / hold" -> binding(run.predicted());
+                        case "binding resource: size / hold" -> CapacityReport.binding(run.predicted());
                         case "binding resource" -> run.predicted().resource().label();
                         case "sustained req/s" -> CapacityRun.rate(run.sustainedRate());
                         case "first not held" -> CapacityRun.rate(run.firstNotHeldRate());
@@ -75,12 +74,6 @@ class CapacityTablesTest {
         return CapacityReport.Results.read(row.linked()).runs().stream()
                 .filter(r -> r.mode().equals(mode) && (flags == null || r.flags().equals(flags))).findFirst()
                 .orElseThrow(() -> new AssertionError(row.where() + ": no run " + mode + " " + flags));
-    }
-
-    /** e.g. {@code request threads: 50 / 0.50 s}, as the report writes it. */
-    static String binding(Ceiling ceiling) {
-        return String.format(Locale.ROOT, "%s: %.0f / %s", ceiling.resource().label(), ceiling.size(),
-                CapacityReport.held(ceiling.holdSeconds()));
     }
 
     private static String range(String before, String between, String after, List<CapacityRun> runs) {
