@@ -10,7 +10,7 @@
 #
 # Writes OUT_DIR (default target/find-a-pin) /server.log, threads.json (jcmd Thread.dump_to_file) and pins.jfr.
 # The server binds a free port and writes it to OUT_DIR/ports, as it does for the matrix. Run from the project's
-# root once adapters/target/vtlab-server.jar is built (./mvnw package -DskipTests). Stops the server it started.
+# root once bootstrap/target/vtlab-server.jar is built (./mvnw package -DskipTests). Stops the server it started.
 set -euo pipefail
 [ $# -ge 1 ] || { echo "usage: $0 JDK_HOME [OUT_DIR]" >&2; exit 2; }
 jdk=$1 out=${2:-target/find-a-pin}
@@ -18,7 +18,7 @@ jdk=$1 out=${2:-target/find-a-pin}
 mkdir -p "$out"
 out=$(cd "$out" && pwd) # jcmd writes where the server runs: an absolute path
 rm -f "$out/ports"
-"$jdk/bin/java" -XX:StartFlightRecording -Dvtlab.ports-file="$out/ports" -jar adapters/target/vtlab-server.jar \
+"$jdk/bin/java" -XX:StartFlightRecording -Dvtlab.ports-file="$out/ports" -jar bootstrap/target/vtlab-server.jar \
     --server.port=0 \
     --vtlab.virtual-threads.tomcat=true --vtlab.repository.guard=synchronized \
     --vtlab.repository.count-delay=500ms --vtlab.repository.save-delay=500ms > "$out/server.log" 2>&1 &

@@ -1,5 +1,6 @@
 /**
- * Adapters: everything that touches the outside world (HTTP, storage) and the configuration that wires the core.
- * The decision where virtual threads run is made here, in {@link dev.vtlab.adapters.config}, and nowhere else.
+ * Adapters: everything that touches the outside world, one package each: the web adapter ({@code in.web}) and the
+ * persistence adapters ({@code out.sleepy}, {@code out.jdbc}, {@code out.visitstore}). None chooses an executor
+ * or knows another; the composition root ({@code dev.vtlab.bootstrap}) wires them.
  */
 package dev.vtlab.adapters;

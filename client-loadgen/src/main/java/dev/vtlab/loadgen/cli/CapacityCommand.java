@@ -1,6 +1,6 @@
 package dev.vtlab.loadgen.cli;
 
-import dev.vtlab.downstream.serving.DurationConverter;
+import dev.vtlab.childprocess.DurationConverter;
 import dev.vtlab.loadgen.capacity.CapacityPlan;
 import dev.vtlab.loadgen.capacity.CapacityRun;
 import dev.vtlab.loadgen.capacity.CapacityRunner;

@@ -1,6 +1,6 @@
 package dev.vtlab.loadgen.cli;
 
-import dev.vtlab.downstream.serving.DurationConverter;
+import dev.vtlab.childprocess.DurationConverter;
 import dev.vtlab.jdks.JdkFinder;
 import dev.vtlab.loadgen.compare.Comparison;
 import dev.vtlab.loadgen.compare.SideBySide;
@@ -64,7 +64,7 @@ public final class CompareCommand implements Callable<Integer> {
             description = "Between two bursts (default: ${DEFAULT-VALUE}).")
     Duration pause;
 
-    @Option(names = "--server-jar", description = "vtlab's jar (default: adapters/target/vtlab-server.jar, looked up "
+    @Option(names = "--server-jar", description = "vtlab's jar (default: bootstrap/target/vtlab-server.jar, looked up "
             + "from here and from the parent folder).")
     Path serverJar;
 
@@ -129,7 +129,7 @@ public final class CompareCommand implements Callable<Integer> {
         return new SideBySide.Settings(List.copyOf(bursts), rounds, heldBurst, pause,
                 List.of("-Xmx" + heap, "-XX:+ExitOnOutOfMemoryError"), delay, connectTimeout, timeout,
                 JdkFinder.running().java().toString(),
-                Jars.find(spec.commandLine(), serverJar, "--server-jar", "adapters/target/vtlab-server.jar"),
+                Jars.find(spec.commandLine(), serverJar, "--server-jar", "bootstrap/target/vtlab-server.jar"),
                 Jars.find(spec.commandLine(), referenceJar, "--reference-jar",
                         "reference-webflux/target/vtlab-reference-webflux.jar"),
                 OutputDirs.choose(spec.commandLine(), out, Path.of("target", "comparisons")),

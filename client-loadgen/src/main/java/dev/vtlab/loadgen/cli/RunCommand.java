@@ -1,6 +1,6 @@
 package dev.vtlab.loadgen.cli;
 
-import dev.vtlab.downstream.serving.DurationConverter;
+import dev.vtlab.childprocess.DurationConverter;
 import dev.vtlab.loadgen.load.Arrivals;
 import dev.vtlab.loadgen.load.HistogramLogs;
 import dev.vtlab.loadgen.load.RateRun;
@@ -132,7 +132,7 @@ public final class RunCommand implements Callable<Integer> {
             return 1;
         } catch (IOException e) {
             err.println("Cannot reach the vtlab server at " + Secrets.redact(url.toString()) + ": " + FailureCause.of(e)
-                    + ". Start it with: java -jar adapters/target/vtlab-server.jar");
+                    + ". Start it with: java -jar bootstrap/target/vtlab-server.jar");
             return 1;
         }
         if (rate != null) {

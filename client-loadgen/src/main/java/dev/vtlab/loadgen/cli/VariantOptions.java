@@ -1,7 +1,7 @@
 package dev.vtlab.loadgen.cli;
 
 import dev.vtlab.jdks.JdkFinder;
-import dev.vtlab.loadgen.matrix.Guard;
+import dev.vtlab.loadgen.matrix.GuardSetting;
 import dev.vtlab.loadgen.matrix.RepositoryKind;
 import dev.vtlab.loadgen.matrix.Variant;
 import dev.vtlab.redaction.Secrets;
@@ -53,7 +53,7 @@ final class VariantOptions {
             + "whole plan: none, synchronized, reentrant-lock (vtlab.repository.guard). Default: none.")
     List<String> guards;
 
-    @Option(names = "--server-jar", description = "The server jar (default: adapters/target/vtlab-server.jar, "
+    @Option(names = "--server-jar", description = "The server jar (default: bootstrap/target/vtlab-server.jar, "
             + "looked up from here and from the parent folder).")
     Path serverJar;
 
@@ -68,7 +68,7 @@ final class VariantOptions {
 
     /** The server jar, found now. */
     Path serverJar() {
-        return Jars.find(spec.commandLine(), serverJar, "--server-jar", "adapters/target/vtlab-server.jar");
+        return Jars.find(spec.commandLine(), serverJar, "--server-jar", "bootstrap/target/vtlab-server.jar");
     }
 
     /** The downstream jar, found now. */
@@ -97,16 +97,16 @@ final class VariantOptions {
         return jdks;
     }
 
-    private List<Guard> guards() {
-        List<Guard> chosen = new ArrayList<>();
-        for (String label : guards == null ? List.of(Guard.NONE.label()) : guards) {
-            Guard guard = Guard.parse(label).orElseThrow(() -> usage("unknown guard '" + label + "'; expected "
-                    + String.join(", ", Guard.labels())));
+    private List<GuardSetting> guards() {
+        List<GuardSetting> chosen = new ArrayList<>();
+        for (String label : guards == null ? List.of(GuardSetting.NONE.label()) : guards) {
+            GuardSetting guard = GuardSetting.parse(label).orElseThrow(() -> usage("unknown guard '" + label + "'; expected "
+                    + String.join(", ", GuardSetting.labels())));
             if (!chosen.contains(guard)) {
                 chosen.add(guard);
             }
         }
-        if (!chosen.equals(List.of(Guard.NONE)) && !repositories().equals(List.of(RepositoryKind.SLEEPY))) {
+        if (!chosen.equals(List.of(GuardSetting.NONE)) && !repositories().equals(List.of(RepositoryKind.SLEEPY))) {
             throw usage("--guard applies to the sleepy repository only; measure http and jdbc without it");
         }
         return chosen;

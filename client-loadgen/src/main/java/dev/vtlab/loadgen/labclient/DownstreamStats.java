@@ -1,6 +1,6 @@
 package dev.vtlab.loadgen.labclient;
 
-import dev.vtlab.downstream.serving.Stats;
+import dev.vtlab.childprocess.Stats;
 import dev.vtlab.loadgen.json.Json;
 
 import java.io.IOException;

@@ -2,7 +2,7 @@ package dev.vtlab.loadgen.labclient;
 
 /**
  * Lab vocabulary: the layers whose thread the server's lab records, as its {@code /lab/threads} names them (the
- * server's {@code dev.vtlab.adapters.lab.Layer}; a contract test ties the two, so a renamed layer fails the build).
+ * server's {@code dev.vtlab.lab.Layer}; a contract test ties the two, so a renamed layer fails the build).
  */
 public enum ServerLayer {
     WEB_ENTRY("web entry"),

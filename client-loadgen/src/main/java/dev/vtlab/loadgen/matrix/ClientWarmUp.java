@@ -2,15 +2,16 @@ package dev.vtlab.loadgen.matrix;
 
 import dev.vtlab.loadgen.load.Burst;
 import dev.vtlab.loadgen.load.RequestResult;
-import dev.vtlab.downstream.visitstore.VisitStore;
 
-import java.io.IOException;
+import java.net.http.HttpClient;
+import java.nio.file.Path;
 import java.time.Duration;
 
 /**
  * Warms the runner's own HTTP client once, before the first measured run, so that the first combination measured
- * is not the client's cold start. It fires at a visit store inside this JVM with no delays, not at a server under
- * test: every server then gets the same warm-up of its own, and the first one no more than the others.
+ * is not the client's cold start. It fires at a visit store with no delays (the downstream process, started as the
+ * matrix starts it for the {@code http} kind), not at a server under test: every server then gets the same warm-up
+ * of its own, and the first one no more than the others.
  */
 final class ClientWarmUp {
 
@@ -21,13 +22,16 @@ final class ClientWarmUp {
     private ClientWarmUp() {
     }
 
-    /** Returns how many of the warm-up requests succeeded. */
-    static long run(Duration connectTimeout, Duration requestTimeout) throws IOException, InterruptedException {
-        try (VisitStore store = VisitStore.start(0, Duration.ZERO, Duration.ZERO)) {
+    /** Returns how many of the warm-up requests succeeded; the store's log goes to {@code logs}. */
+    static long run(MatrixSettings.ServerSettings servers, Path logs, HttpClient client, ChildProcesses children,
+                    Duration connectTimeout, Duration requestTimeout)
+            throws ServerProcess.ServerStartException, InterruptedException {
+        try (ServerProcess store = ServerAndDownstream.startDownstream(servers, logs.resolve("client-warm-up.log"),
+                client, children, "visit-store", "--port", "0", "--count-delay", "0ms", "--save-delay", "0ms")) {
             long succeeded = 0;
             for (int i = 0; i < BURSTS; i++) {
                 succeeded += new Burst(connectTimeout, requestTimeout)
-                        .fire(store.url().resolve("/stats"), REQUESTS, REQUESTS).stream()
+                        .fire(store.base().resolve("/stats"), REQUESTS, REQUESTS).stream()
                         .filter(RequestResult::succeeded).count();
             }
             return succeeded;

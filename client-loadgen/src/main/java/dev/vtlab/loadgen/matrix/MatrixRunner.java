@@ -4,7 +4,6 @@ import dev.vtlab.loadgen.load.HttpClients;
 import dev.vtlab.loadgen.load.LoadRun;
 import dev.vtlab.loadgen.load.Mode;
 
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.http.HttpClient;
 import java.nio.file.Path;
@@ -82,9 +81,10 @@ public final class MatrixRunner {
         Instant start = Instant.now();
         long succeeded;
         try {
-            succeeded = ClientWarmUp.run(CONNECT_TIMEOUT, settings.burst().timeout());
-        } catch (IOException e) {
-            succeeded = 0; // the in-process store did not start: the progress line shows 0 succeeded
+            succeeded = ClientWarmUp.run(settings.server(), settings.outputDir().resolve("servers"), client, children,
+                    CONNECT_TIMEOUT, settings.burst().timeout());
+        } catch (ServerProcess.ServerStartException e) {
+            succeeded = 0; // the visit store did not start (its log says why): the progress line shows 0 succeeded
         }
         progress.clientWarmedUp(succeeded, ClientWarmUp.BURSTS * ClientWarmUp.REQUESTS,
                 Duration.between(start, Instant.now()));

@@ -39,7 +39,7 @@ final class ProgressPrinter {
 
     /** Once, before the first run: the client's own warm-up (against an endpoint in its own JVM). */
     void clientWarmedUp(long succeeded, int requests, Duration took) {
-        out.printf(Locale.ROOT, "client warm-up: %d of %d requests to an endpoint inside the runner succeeded, in %s "
+        out.printf(Locale.ROOT, "client warm-up: %d of %d requests to a visit store with no delays succeeded, in %s "
                 + "(excluded from every result)%n", succeeded, requests, HumanDuration.of(took));
         out.flush();
     }

@@ -6,12 +6,23 @@ import java.util.Optional;
 
 /** The server's persistence adapter, as {@code vtlab.repository.kind} names it. */
 public enum RepositoryKind {
-    /** In memory; the server's own threads sleep through each call. */
-    SLEEPY,
-    /** The visit store, a separate process the server calls over HTTP; the delays are on the store's side. */
-    HTTP,
-    /** A database (H2 over TCP, or PostgreSQL) through a connection pool; the delays are inside the database. */
-    JDBC;
+    SLEEPY("the server's own threads sleep through each repository call; lost writes are counted by the "
+            + "server's lab"),
+    HTTP("the server calls the visit store (a separate process on loopback, one per server) over HTTP/1.1, "
+            + "which waits the delays before it answers; lost writes are counted at the store"),
+    JDBC("the server borrows a connection from its HikariCP pool for each repository call and the database "
+            + "waits the delay on it; lost writes are counted in the database");
+
+    private final String howItWaits;
+
+    RepositoryKind(String howItWaits) {
+        this.howItWaits = howItWaits;
+    }
+
+    /** Where the waiting happens and where lost writes are counted, as the reports say it. */
+    public String howItWaits() {
+        return howItWaits;
+    }
 
     /** {@code sleepy}, {@code http} or {@code jdbc}. */
     public String label() {

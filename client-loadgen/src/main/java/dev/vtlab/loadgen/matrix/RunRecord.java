@@ -6,6 +6,8 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.vtlab.loadgen.load.Mode;
 import dev.vtlab.loadgen.load.RunSummary;
 
+import java.util.List;
+
 /**
  * What happened to one measurement of a (combination, mode) of the plan. In results.json it reads
  * {@code {"flags":"T1 A0 W0 R1","mode":"sync","repeat":1,"status":...}}.
@@ -71,5 +73,16 @@ public record RunRecord(@JsonIgnore Combination combination, @JsonIgnore Mode mo
     /** Measured and clean. */
     public boolean ok() {
         return status == Status.OK;
+    }
+
+    /** The writes lost over all measured runs of {@code runs} (those whose count could be read). */
+    public static long lostWrites(List<RunRecord> runs) {
+        return runs.stream().filter(RunRecord::measured).filter(r -> r.summary().writes().lost())
+                .mapToLong(r -> r.summary().writes().lostWrites()).sum();
+    }
+
+    /** How many of {@code runs} ended as {@code status}. */
+    public static long count(List<RunRecord> runs, Status status) {
+        return runs.stream().filter(r -> r.status() == status).count();
     }
 }

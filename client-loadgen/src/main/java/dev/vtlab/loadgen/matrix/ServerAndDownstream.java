@@ -106,7 +106,7 @@ public final class ServerAndDownstream {
      * A downstream process: {@code java -jar vtlab-downstream-exec.jar COMMAND ...}. It is the client's side of the
      * experiment, so it stays on the runner's JDK whatever the servers run on.
      */
-    private static ServerProcess startDownstream(MatrixSettings.ServerSettings servers, Path log, HttpClient client,
+    static ServerProcess startDownstream(MatrixSettings.ServerSettings servers, Path log, HttpClient client,
                                                  ChildProcesses children, String... commandAndArgs)
             throws ServerProcess.ServerStartException, InterruptedException {
         return ServerProcess.start(JdkFinder.running().java().toString(), List.of(), servers.downstreamJar(),

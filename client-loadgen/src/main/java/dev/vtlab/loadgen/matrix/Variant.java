@@ -18,7 +18,7 @@ import java.util.List;
  * @param poolSize      the JDBC adapter's pool size ({@code null} for the other adapters)
  * @param maxConcurrent the JDBC adapter's bulkhead, {@code null} for none
  */
-public record Variant(RepositoryKind repository, @JsonIgnore JdkFinder.Jdk jdk, Guard guard, Integer poolSize,
+public record Variant(RepositoryKind repository, @JsonIgnore JdkFinder.Jdk jdk, GuardSetting guard, Integer poolSize,
                       Integer maxConcurrent) {
 
     /** The java launcher of its servers, as results record it. */
@@ -61,13 +61,13 @@ public record Variant(RepositoryKind repository, @JsonIgnore JdkFinder.Jdk jdk, 
      * Every combination of the given axes, repository slowest, bulkhead fastest; the pool and bulkhead axes apply
      * to the JDBC adapter only ({@code null} in {@code maxConcurrents} is no bulkhead).
      */
-    public static List<Variant> all(List<RepositoryKind> repositories, List<JdkFinder.Jdk> jdks, List<Guard> guards,
+    public static List<Variant> all(List<RepositoryKind> repositories, List<JdkFinder.Jdk> jdks, List<GuardSetting> guards,
                                     List<Integer> poolSizes, List<Integer> maxConcurrents) {
         List<Variant> variants = new ArrayList<>();
         for (RepositoryKind repository : repositories) {
             boolean jdbc = repository == RepositoryKind.JDBC;
             for (JdkFinder.Jdk jdk : jdks) {
-                for (Guard guard : guards) {
+                for (GuardSetting guard : guards) {
                     for (Integer poolSize : jdbc ? poolSizes : Collections.<Integer>singletonList(null)) {
                         for (Integer limit : jdbc ? maxConcurrents : Collections.<Integer>singletonList(null)) {
                             variants.add(new Variant(repository, jdk, guard, poolSize, limit));

@@ -18,7 +18,7 @@ import java.util.Set;
  * JDK), most events first.
  *
  * @param kind   {@code class loading}, {@code driver}, {@code pool}, {@code vtlab}, {@code library} or {@code JDK}
- * @param where  the frame, e.g. {@code dev.vtlab.adapters.out.persistence.Guard$Synchronized.around}
+ * @param where  the frame, e.g. {@code dev.vtlab.adapters.out.sleepy.WaitGuard$Synchronized.around}
  * @param events pinned events there, over every run
  * @param runs   the runs that had them, e.g. {@code sync T1 A0 W0 R0}
  */

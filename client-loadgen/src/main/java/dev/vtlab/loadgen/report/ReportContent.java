@@ -64,12 +64,11 @@ final class ReportContent {
     /** How it was measured, after the results: the command, the runs, the burst, the profile, the repository. */
     List<String> summaryLines() {
         long ok = runs.stream().filter(RunRecord::ok).count();
-        long failed = runs.stream().filter(r -> r.status() == RunRecord.Status.FAILED_RUN).count();
-        long serverFailed = runs.stream().filter(r -> r.status() == RunRecord.Status.SERVER_FAILED).count();
-        long notRun = runs.stream().filter(r -> r.status() == RunRecord.Status.NOT_RUN).count();
-        long skipped = runs.stream().filter(r -> r.status() == RunRecord.Status.SKIPPED).count();
-        long lost = runs.stream().filter(RunRecord::measured).filter(r -> r.summary().writes().lost())
-                .mapToLong(r -> r.summary().writes().lostWrites()).sum();
+        long failed = RunRecord.count(runs, RunRecord.Status.FAILED_RUN);
+        long serverFailed = RunRecord.count(runs, RunRecord.Status.SERVER_FAILED);
+        long notRun = RunRecord.count(runs, RunRecord.Status.NOT_RUN);
+        long skipped = RunRecord.count(runs, RunRecord.Status.SKIPPED);
+        long lost = RunRecord.lostWrites(runs);
         long unknown = runs.stream().filter(RunRecord::measured).filter(r -> r.summary().writes().lostWrites() == null).count();
         List<String> lines = new ArrayList<>();
         lines.add("Command: `" + settings.output().commandLine() + "`");
@@ -87,24 +86,22 @@ final class ReportContent {
                 settings.profile().name().toLowerCase(Locale.ROOT), settings.profile().scaling(),
                 settings.server().serverArgs().isEmpty() ? "none (Boot's defaults)" : String.join(", ", settings.server().serverArgs()),
                 settings.repeat()));
-        lines.add(switch (settings.variant().repository()) {
-            case HTTP -> "Repository: http. The server calls the visit store (a separate process on loopback, one "
-                    + "per server) over HTTP/1.1 with java.net.http.HttpClient; the delays are on the store's side, "
-                    + "and lost writes are counted at the store.";
-            case JDBC -> "Repository: jdbc. The server borrows a connection from HikariCP for each repository call "
-                    + "and the database waits the delay on it (" + (settings.server().databaseUrl() == null
-                    ? "H2 over TCP, a separate process on loopback, one per server" : "the PostgreSQL at "
-                    + Secrets.address(settings.server().databaseUrl())) + "); pool " + settings.variant().poolSize()
-                    + " connections, bulkhead " + (settings.variant().maxConcurrent() == null ? "off"
-                    : settings.variant().maxConcurrent()) + "; lost writes are counted in the database.";
-            case SLEEPY -> "Repository: sleepy. The server's own threads sleep through each repository call; lost "
-                    + "writes are counted by the server's lab.";
-        });
+        RepositoryKind repository = settings.variant().repository();
+        lines.add("Repository: " + repository.label() + ". " + capitalized(repository.howItWaits())
+                + (repository != RepositoryKind.JDBC ? "." : ". Database: " + (settings.server().databaseUrl() == null
+                ? "H2 over TCP, a separate process on loopback, one per server" : "the PostgreSQL at "
+                + Secrets.address(settings.server().databaseUrl())) + "; pool " + settings.variant().poolSize()
+                + " connections, bulkhead " + (settings.variant().maxConcurrent() == null ? "off"
+                : settings.variant().maxConcurrent()) + "."));
         lines.add("The numbers describe a burst: every request is released at the same instant, so latency includes "
                 + "the time a request waits for a free thread or connection. It is not a steady request rate. "
                 + "'send spread' is the time between the first and the last request actually sent, and 'client "
                 + "CPU' the load generator's own CPU time: when either is large, the client limited the result.");
         return lines;
+    }
+
+    private static String capitalized(String sentence) {
+        return Character.toUpperCase(sentence.charAt(0)) + sentence.substring(1);
     }
 
     Table environment() {

@@ -8,6 +8,7 @@ import dev.vtlab.loadgen.load.Flag;
 import dev.vtlab.loadgen.load.Mode;
 import dev.vtlab.loadgen.load.RunSummary;
 import dev.vtlab.loadgen.matrix.Combination;
+import dev.vtlab.loadgen.matrix.RepositoryKind;
 import dev.vtlab.loadgen.matrix.RunRecord;
 
 import java.io.IOException;
@@ -30,7 +31,6 @@ import java.util.stream.Collectors;
  */
 public final class VariantComparison {
 
-    /** The layer where each flag puts virtual threads: where to look when its verdict differs. */
     private VariantComparison() {
     }
 
@@ -52,11 +52,10 @@ public final class VariantComparison {
         StringBuilder md = new StringBuilder("# vtlab flag matrix: variants side by side\n\n");
         md.append("Command: `").append(commandLine).append("`\n\n");
         md.append(variants(runs).markdown()).append('\n');
-        md.append("`sleepy`: the server's own threads sleep through each repository call, under the guard named. "
-                + "`http`: the server calls the visit store, a separate process that sleeps as long before it "
-                + "answers; lost writes are counted at the store. `jdbc`: the server borrows a connection from its "
-                + "pool for each call and the database waits as long on it; lost writes are counted in the "
-                + "database. The client always runs on the same JDK. Same delays, same flags, same burst.\n\n");
+        for (RepositoryKind kind : RepositoryKind.values()) {
+            md.append('`').append(kind.label()).append("`: ").append(kind.howItWaits()).append(". ");
+        }
+        md.append("The client always runs on the same JDK. Same delays, same flags, same burst.\n\n");
         md.append("## Verdicts\n\n").append(verdicts(findings).markdown()).append('\n');
         List<Difference> differences = differences(runs, findings);
         md.append("## Verdicts that differ between variants\n\n");

@@ -1,6 +1,6 @@
 package dev.vtlab.loadgen.cli;
 
-import dev.vtlab.downstream.visitstore.VisitStore;
+import com.sun.net.httpserver.HttpServer;
 
 import dev.vtlab.loadgen.cli.CommandLineTestSupport.Outcome;
 import dev.vtlab.loadgen.LoadGenerator;
@@ -12,6 +12,7 @@ import picocli.CommandLine;
 
 import java.io.IOException;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -239,20 +240,25 @@ class CommandLineTest {
                 .doesNotContain("\n").doesNotContain("Exception:");
     }
 
-    /**
-     * The visit store answers 404 on the lab's paths: a server, but not vtlab. (It sets the JDK server's idle
-     * settings before the JDK reads them, once per JVM, which the matrix's in-process warm-up store relies on.)
-     */
+    /** The JDK's own HTTP server, answering 404 to every path: a server, but not vtlab. */
     @Test
     void a_server_that_is_not_vtlab_is_named_with_what_it_answered() throws IOException {
-        try (VisitStore other = VisitStore.start(0, Duration.ZERO, Duration.ZERO)) {
-            String url = other.url().toString();
+        HttpServer other = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        other.createContext("/", exchange -> {
+            exchange.sendResponseHeaders(404, -1);
+            exchange.close();
+        });
+        other.start();
+        try {
+            String url = "http://127.0.0.1:" + other.getAddress().getPort();
 
             Outcome outcome = execute("run", "--url", url, "--connect-timeout", "2s");
 
             assertThat(outcome.exitCode()).isEqualTo(1);
             assertThat(outcome.err().strip()).isEqualTo("Reached " + url + ", but it does not answer as a vtlab "
                     + "server: " + url + "/lab/visits answered HTTP 404. Is --url the vtlab server's address?");
+        } finally {
+            other.stop(0);
         }
     }
 }

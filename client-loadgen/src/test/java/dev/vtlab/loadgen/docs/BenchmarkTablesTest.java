@@ -16,6 +16,8 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import static dev.vtlab.loadgen.docs.Printed.whole;
+import static dev.vtlab.loadgen.docs.Printed.twoDecimals;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -31,7 +33,7 @@ class BenchmarkTablesTest {
 
     @Test
     void every_round_against_hey_matches_its_files() throws Exception {
-        List<MarkdownTables.Row> rows = rows("\\]\\((results/loadgen-vs-hey/\\d+/round-\\d+-vtlab\\.json)\\)");
+        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE, "\\]\\((results/loadgen-vs-hey/\\d+/round-\\d+-vtlab\\.json)\\)");
         for (MarkdownTables.Row row : rows) {
             Round round = Round.of(row.linked());
             assertThat(row.cells().getFirst()).as(row.where())
@@ -58,7 +60,7 @@ class BenchmarkTablesTest {
 
     @Test
     void every_warm_run_series_matches_its_runs() throws Exception {
-        List<MarkdownTables.Row> rows = rows("\\]\\((results/warm-runs/[a-z-]+)/?\\)");
+        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE, "\\]\\((results/warm-runs/[a-z-]+)/?\\)");
         Map<String, String> firstRunRatios = new HashMap<>();
         for (MarkdownTables.Row row : rows) {
             List<JsonNode> runs = new ArrayList<>();
@@ -94,7 +96,7 @@ class BenchmarkTablesTest {
     @Test
     void every_quick_profile_run_matches_its_results() throws Exception {
         JsonNode seed = ResultsJson.read(CommandChecks.root().resolve("docs/results/seed-2cores/results.json"));
-        List<MarkdownTables.Row> rows = rows("\\]\\((results/quick-profile/run-\\d+/results\\.json)\\)");
+        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE, "\\]\\((results/quick-profile/run-\\d+/results\\.json)\\)");
         for (MarkdownTables.Row row : rows) {
             JsonNode results = ResultsJson.read(row.linked());
             assertThat(row.cell("matrix time")).as(row.where()).isEqualTo(minutesAndSeconds(matrixTime(results)));
@@ -118,7 +120,7 @@ class BenchmarkTablesTest {
 
     @Test
     void every_http_adapter_burst_matches_its_run() throws Exception {
-        List<MarkdownTables.Row> rows = rows("\\]\\((results/http-adapter-10k/[0-9a-z]+/burst\\.json)\\)");
+        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE, "\\]\\((results/http-adapter-10k/[0-9a-z]+/burst\\.json)\\)");
         for (MarkdownTables.Row row : rows) {
             JsonNode run = ResultsJson.read(row.linked());
             assertThat(row.cells().getFirst()).as(row.where())
@@ -134,7 +136,7 @@ class BenchmarkTablesTest {
         }
         assertThat(rows).as("HTTP adapter bursts in %s", PAGE).hasSize(2);
 
-        List<MarkdownTables.Row> store = rows("\\]\\((results/http-adapter-10k/store-alone/hey\\.txt)\\)");
+        List<MarkdownTables.Row> store = MarkdownTables.rowsLinking(PAGE, "\\]\\((results/http-adapter-10k/store-alone/hey\\.txt)\\)");
         assertThat(store).as("the store-alone row in %s", PAGE).hasSize(1);
         MarkdownTables.Row row = store.getFirst();
         HeyReport saves = HeyReport.read(row.linked());
@@ -151,7 +153,7 @@ class BenchmarkTablesTest {
 
     @Test
     void both_servers_of_the_bound_comparison_match_their_runs_and_logs() throws Exception {
-        List<MarkdownTables.Row> rows = rows("\\]\\((results/without-the-bound/[0-9a-z-]+/burst-\\d+\\.json)\\)");
+        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE, "\\]\\((results/without-the-bound/[0-9a-z-]+/burst-\\d+\\.json)\\)");
         for (MarkdownTables.Row row : rows) {
             JsonNode run = ResultsJson.read(row.linked());
             assertThat(row.cell("burst")).as(row.where())
@@ -276,17 +278,5 @@ class BenchmarkTablesTest {
             }
         }
         throw new AssertionError("no finding for " + mode + " " + flag);
-    }
-
-    private static List<MarkdownTables.Row> rows(String link) throws IOException {
-        return MarkdownTables.rowsLinking(PAGE, Pattern.compile(link));
-    }
-
-    private static String whole(double value) {
-        return String.format(Locale.ROOT, "%.0f", value);
-    }
-
-    private static String twoDecimals(double value) {
-        return String.format(Locale.ROOT, "%.2f", value);
     }
 }

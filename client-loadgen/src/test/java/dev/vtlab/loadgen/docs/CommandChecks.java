@@ -30,7 +30,7 @@ import static org.assertj.core.api.Assertions.fail;
  */
 final class CommandChecks {
 
-    static final String SERVER_MAIN = "dev.vtlab.adapters.config.VtlabServer";
+    static final String SERVER_MAIN = "dev.vtlab.bootstrap.VtlabServer";
     static final String LOADGEN_MAIN = "dev.vtlab.loadgen.LoadGenerator";
     static final String DOWNSTREAM_MAIN = "dev.vtlab.downstream.Downstream";
     private static final Duration READY = Duration.ofSeconds(60);

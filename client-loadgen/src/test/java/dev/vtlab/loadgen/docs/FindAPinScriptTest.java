@@ -36,7 +36,7 @@ class FindAPinScriptTest {
         assertThat(ended).as("the script ended within 180 s: %s", output).isTrue();
         assertThat(script.exitValue()).as(output).isZero();
         assertThat(output).contains("jdk.VirtualThreadPinned {", "parkOnCarrierThread",
-                "dev.vtlab.adapters.out.persistence.Connections.use");
+                "dev.vtlab.adapters.out.sleepy.Connections.use");
         assertThat(output).containsPattern("\"virtualThreadsPinned\":[1-9]");
         assertThat(out.resolve("pin/threads.json")).isNotEmptyFile();
     }

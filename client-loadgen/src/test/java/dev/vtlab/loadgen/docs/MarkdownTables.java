@@ -21,6 +21,15 @@ final class MarkdownTables {
      *
      * @param link a pattern whose first group is the linked path, relative to the page's folder
      */
+    static List<Row> rowsLinking(Path page, String link) throws IOException {
+        return rowsLinking(page, Pattern.compile(link));
+    }
+
+    /**
+     * Every table row of {@code page} whose first cell matches {@code link}, with the header of its table.
+     *
+     * @param link a pattern whose first group is the linked path, relative to the page's folder
+     */
     static List<Row> rowsLinking(Path page, Pattern link) throws IOException {
         List<Row> rows = new ArrayList<>();
         List<String> header = null;

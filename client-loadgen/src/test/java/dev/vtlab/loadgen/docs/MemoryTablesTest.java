@@ -14,6 +14,8 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import static dev.vtlab.loadgen.docs.Printed.whole;
+import static dev.vtlab.loadgen.docs.Printed.oneDecimal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -32,7 +34,7 @@ class MemoryTablesTest {
 
     @Test
     void every_held_request_row_matches_its_histograms() throws Exception {
-        List<MarkdownTables.Row> rows = rows("\\]\\((results/held-request/[^)/]+)/?\\)");
+        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE, "\\]\\((results/held-request/[^)/]+)/?\\)");
         for (MarkdownTables.Row row : rows) {
             HeapHistogram atRest = HeapHistogram.parse(Files.readString(row.linked().resolve("at-rest.txt")));
             HeapHistogram held = HeapHistogram.parse(Files.readString(row.linked().resolve("held.txt")));
@@ -55,7 +57,7 @@ class MemoryTablesTest {
 
     @Test
     void every_channel_cache_row_matches_its_histograms() throws Exception {
-        List<MarkdownTables.Row> rows = rows("\\]\\((results/held-request/channel-cache-2g/cache-[a-z]+-at-rest\\.txt)\\)");
+        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE, "\\]\\((results/held-request/channel-cache-2g/cache-[a-z]+-at-rest\\.txt)\\)");
         for (MarkdownTables.Row row : rows) {
             HeapHistogram atRest = HeapHistogram.parse(Files.readString(row.linked()));
             String afterText = Files.readString(row.linked().resolveSibling(
@@ -75,7 +77,7 @@ class MemoryTablesTest {
 
     @Test
     void every_burst_row_matches_its_run_and_probes() throws Exception {
-        List<MarkdownTables.Row> rows = rows("\\]\\((results/bursts-512m[a-z0-9-]*/[a-z]+/burst-\\d\\.json)\\)");
+        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE, "\\]\\((results/bursts-512m[a-z0-9-]*/[a-z]+/burst-\\d\\.json)\\)");
         for (MarkdownTables.Row row : rows) {
             JsonNode run = Json.MAPPER.readTree(row.linked().toFile());
             int n = Integer.parseInt(row.linked().getFileName().toString().replaceAll("\\D", ""));
@@ -102,7 +104,7 @@ class MemoryTablesTest {
 
     @Test
     void every_comparison_row_matches_comparison_json() throws Exception {
-        List<MarkdownTables.Row> rows = rows("\\]\\((results/compare-webflux[a-z0-9-]*/comparison\\.json)\\)");
+        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE, "\\]\\((results/compare-webflux[a-z0-9-]*/comparison\\.json)\\)");
         int bursts = 0;
         int held = 0;
         for (MarkdownTables.Row row : rows) {
@@ -226,10 +228,6 @@ class MemoryTablesTest {
         return NumberRange.of(ratios, "%.2f");
     }
 
-    /** The page's rows whose first cell links a path matching {@code link} (its first group). */
-    private static List<MarkdownTables.Row> rows(String link) throws IOException {
-        return MarkdownTables.rowsLinking(PAGE, Pattern.compile(link));
-    }
 
     private static JsonNode burst(JsonNode comparison, String server, int requests, int round, String where) {
         for (JsonNode burst : comparison.path("bursts")) {
@@ -267,13 +265,5 @@ class MemoryTablesTest {
 
     private static double mb(String bytes) {
         return Long.parseLong(bytes.strip()) / 1048576.0;
-    }
-
-    private static String oneDecimal(double value) {
-        return String.format(Locale.ROOT, "%.1f", value);
-    }
-
-    private static String whole(JsonNode millis) {
-        return String.format(Locale.ROOT, "%.0f", millis.asDouble());
     }
 }

@@ -59,12 +59,12 @@ class QuotedNumbersTest {
 
         JsonNode syncOff = summary(seed, "sync", "T0 A0 W0 R0");
         JsonNode syncOff19 = summary(nineteen, "sync", "T0 A0 W0 R0");
-        contains(page, where, "p99 " + ResultsJson.ms(syncOff.path("latency").path("p99Ms")) + " ms, wall "
-                + ResultsJson.ms(syncOff.path("wallTimeMs")) + " ms (p99 " + ResultsJson.ms(syncOff19.path("latency").path("p99Ms"))
-                + " ms, wall " + ResultsJson.ms(syncOff19.path("wallTimeMs")) + " ms with parallelism 19)");
-        contains(page, where, "T1: p99 " + ResultsJson.ms(best(seed, "sync").path("p99Ms")) + " ms, "
+        contains(page, where, "p99 " + Printed.whole(syncOff.path("latency").path("p99Ms")) + " ms, wall "
+                + Printed.whole(syncOff.path("wallTimeMs")) + " ms (p99 " + Printed.whole(syncOff19.path("latency").path("p99Ms"))
+                + " ms, wall " + Printed.whole(syncOff19.path("wallTimeMs")) + " ms with parallelism 19)");
+        contains(page, where, "T1: p99 " + Printed.whole(best(seed, "sync").path("p99Ms")) + " ms, "
                 + String.format(Locale.ROOT, "%.2f", best(seed, "sync").path("p99OverFloor").asDouble())
-                + "x the 2000 ms floor (" + ResultsJson.ms(best(nineteen, "sync").path("p99Ms")) + " ms with parallelism 19)");
+                + "x the 2000 ms floor (" + Printed.whole(best(nineteen, "sync").path("p99Ms")) + " ms with parallelism 19)");
         contains(page, where, "between " + NumberRange.of(bests(seed, b -> b.path("p99Ms").asDouble()), "%.0f").replace(" to ",
                 " and ") + " ms (" + NumberRange.of(bests(nineteen, b -> b.path("p99Ms").asDouble()), "%.0f")
                 + " ms with parallelism 19)");
@@ -114,7 +114,7 @@ class QuotedNumbersTest {
     }
 
     private static String p99(JsonNode results, String mode, String flags) {
-        return ResultsJson.ms(summary(results, mode, flags).path("latency").path("p99Ms"));
+        return Printed.whole(summary(results, mode, flags).path("latency").path("p99Ms"));
     }
 
     private static void contains(String page, String where, String sentence) {

@@ -39,7 +39,7 @@ class QuotedResultsTest {
             String where = "README.md: " + row;
             String mode = row.get(0);
             JsonNode allOff = ResultsJson.run(results, mode, "T0 A0 W0 R0").path("summary");
-            assertThat(row.get(1)).as(where).isEqualTo(ResultsJson.ms(allOff.path("latency").path("p99Ms")));
+            assertThat(row.get(1)).as(where).isEqualTo(Printed.whole(allOff.path("latency").path("p99Ms")));
             assertThat(row.get(2)).as(where).startsWith(allOff.path("failed").asString());
             JsonNode matters = null;
             for (JsonNode effect : results.path("findings").path("flagEffects")) {
@@ -59,7 +59,7 @@ class QuotedResultsTest {
                 }
             }
             assertThat(best).as(where + ": the fastest clean run").isNotNull();
-            assertThat(row.get(4)).as(where).startsWith(ResultsJson.ms(best.path("p99Ms")) + " (");
+            assertThat(row.get(4)).as(where).startsWith(Printed.whole(best.path("p99Ms")) + " (");
             Mode style = Mode.valueOf(mode.toUpperCase(Locale.ROOT));
             Combination off = new Combination(false, false, false, false);
             assertThat(row.get(5)).as(where).isEqualTo(sustained(capacity, mode, off) + " → "
@@ -107,11 +107,11 @@ class QuotedResultsTest {
             long failed = summary.path("failed").asLong();
             if (failed == 0) {
                 assertThat(row.get(3)).as(where)
-                        .isEqualTo("p99 " + ResultsJson.ms(summary.path("latency").path("p99Ms")));
+                        .isEqualTo("p99 " + Printed.whole(summary.path("latency").path("p99Ms")));
             } else {
                 assertThat(row.get(3)).as(where).startsWith("**" + failed + " failed**");
             }
-            assertThat(row.get(4)).as(where).isEqualTo(ResultsJson.ms(summary.path("wallTimeMs")));
+            assertThat(row.get(4)).as(where).isEqualTo(Printed.whole(summary.path("wallTimeMs")));
             assertThat(row.get(5)).as(where).isEqualTo(summary.path("serverJvm").path("virtualThreadsPinned").asString());
         }
     }

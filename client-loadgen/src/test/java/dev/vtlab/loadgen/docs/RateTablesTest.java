@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
+import static dev.vtlab.loadgen.docs.Printed.whole;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -24,7 +25,7 @@ class RateTablesTest {
 
     @Test
     void every_capacity_step_matches_its_run() throws Exception {
-        List<MarkdownTables.Row> rows = rows("\\]\\((results/soak/capacity-\\d+\\.json)\\)");
+        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE, "\\]\\((results/soak/capacity-\\d+\\.json)\\)");
         for (MarkdownTables.Row row : rows) {
             JsonNode s = ResultsJson.read(row.linked());
             double offered = s.path("offeredRate").asDouble();
@@ -43,7 +44,7 @@ class RateTablesTest {
 
     @Test
     void every_soak_matches_its_run_and_the_rest_values_around_it() throws Exception {
-        List<MarkdownTables.Row> rows = rows("\\]\\((results/soak/(?:soak|overload)-[a-z]+\\.json)\\)");
+        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE, "\\]\\((results/soak/(?:soak|overload)-[a-z]+\\.json)\\)");
         for (MarkdownTables.Row row : rows) {
             JsonNode s = ResultsJson.read(row.linked());
             String name = row.linked().getFileName().toString().replace(".json", "");
@@ -92,13 +93,5 @@ class RateTablesTest {
 
     private static String mb(JsonNode load) {
         return String.format(Locale.ROOT, "%.0f", load.path("heapUsedBytes").asDouble() / (1 << 20));
-    }
-
-    private static String whole(JsonNode value) {
-        return String.format(Locale.ROOT, "%.0f", value.asDouble());
-    }
-
-    private static List<MarkdownTables.Row> rows(String link) throws IOException {
-        return MarkdownTables.rowsLinking(PAGE, Pattern.compile(link));
     }
 }

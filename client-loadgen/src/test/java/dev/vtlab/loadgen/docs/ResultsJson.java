@@ -36,8 +36,4 @@ final class ResultsJson {
                 .findFirst().orElseThrow(() -> new AssertionError("no run " + mode + " " + flags + " in the results"));
     }
 
-    /** Milliseconds as the pages print them: whole. */
-    static String ms(JsonNode value) {
-        return String.format(Locale.ROOT, "%.0f", value.asDouble());
-    }
 }

@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.function.ToDoubleFunction;
 import java.util.regex.Pattern;
 
+import static dev.vtlab.loadgen.docs.Printed.whole;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -76,9 +77,6 @@ class VegetaTablesTest {
         return rounds.stream().mapToDouble(value).sorted().toArray()[rounds.size() / 2];
     }
 
-    private static String whole(double ms) {
-        return String.format(Locale.ROOT, "%.0f", ms);
-    }
 
     private static String ratio(double r) {
         return String.format(Locale.ROOT, "%.3f", r);

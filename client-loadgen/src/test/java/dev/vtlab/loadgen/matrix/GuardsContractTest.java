@@ -17,7 +17,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The matrix's guards are the server's: a server given a guard it does not know refuses to start and lists the
- * ones it knows, and they are exactly {@link Guard}'s. A guard renamed or added on either side fails here.
+ * ones it knows, and they are exactly {@link GuardSetting}'s. A guard renamed or added on either side fails here.
  */
 class GuardsContractTest {
 
@@ -36,7 +36,7 @@ class GuardsContractTest {
                     Matcher allowed = ALLOWED.matcher(refused.getMessage());
                     assertThat(allowed.find()).as(refused.getMessage()).isTrue();
                     List<String> serverGuards = Arrays.asList(allowed.group(1).split(", | and "));
-                    assertThat(serverGuards).containsExactlyInAnyOrderElementsOf(Guard.labels());
+                    assertThat(serverGuards).containsExactlyInAnyOrderElementsOf(GuardSetting.labels());
                 });
         children.killAll();
     }

@@ -24,7 +24,7 @@ class MatrixSettingsJsonTest {
                 new MatrixSettings.BurstSettings(500, Duration.ofSeconds(15), 100),
                 new MatrixSettings.ServerSettings(Duration.ofSeconds(1), Duration.ofSeconds(1), "512m", null,
                         List.of(), null, Path.of("server.jar"), Path.of("downstream.jar")),
-                new Variant(RepositoryKind.JDBC, JdkFinder.running(), Guard.NONE, 10, null),
+                new Variant(RepositoryKind.JDBC, JdkFinder.running(), GuardSetting.NONE, 10, null),
                 new MatrixSettings.OutputSettings(Path.of("out"), "vtlab-loadgen matrix"));
 
         JsonNode json = Json.MAPPER.valueToTree(settings);

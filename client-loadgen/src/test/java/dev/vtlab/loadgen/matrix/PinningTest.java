@@ -50,7 +50,7 @@ class PinningTest {
         assertThat(synchronizedGuard.path("virtualThreadsPinned").asLong()).isPositive();
         assertThat(synchronizedGuard.path("pinnedSites").propertyNames())
                 .as("the lab says where: the sleepy adapter's synchronized guard, in vtlab's own code")
-                .anyMatch(site -> site.startsWith("vtlab: dev.vtlab.adapters.out.persistence."));
+                .anyMatch(site -> site.startsWith("vtlab: dev.vtlab.adapters.out.sleepy."));
         assertThat(pinnedEvents(jdk21, "reentrant-lock", dir.resolve("lock"))).isZero();
     }
 

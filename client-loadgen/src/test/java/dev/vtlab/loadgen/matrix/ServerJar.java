@@ -17,7 +17,7 @@ public final class ServerJar {
     }
 
     public static Path path() {
-        Path jar = Path.of("../adapters/target/vtlab-server.jar").toAbsolutePath().normalize();
+        Path jar = Path.of("../bootstrap/target/vtlab-server.jar").toAbsolutePath().normalize();
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException(jar + " is missing: run ./mvnw verify from the repository root, which "
                     + "packages the server before it tests the load generator");

@@ -13,7 +13,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** The report's pinning section: every run's pinned events, grouped by site, most first. */
 class PinningSectionTest {
 
-    private static final String GUARD = "vtlab: dev.vtlab.adapters.out.persistence.Guard$Synchronized.around";
+    private static final String GUARD = "vtlab: dev.vtlab.adapters.out.sleepy.WaitGuard$Synchronized.around";
     private static final String LOADER = "class loading: org.springframework.boot.loader.net.protocol.jar.X.load";
 
     @Test
@@ -26,7 +26,7 @@ class PinningSectionTest {
         List<Pinning> pinning = Pinning.of(runs);
 
         assertThat(pinning).containsExactly(
-                new Pinning("vtlab", "dev.vtlab.adapters.out.persistence.Guard$Synchronized.around", 80,
+                new Pinning("vtlab", "dev.vtlab.adapters.out.sleepy.WaitGuard$Synchronized.around", 80,
                         List.of("sync T1 A0 W0 R0", "async T0 A0 W0 R1")),
                 new Pinning("class loading", "org.springframework.boot.loader.net.protocol.jar.X.load", 2,
                         List.of("sync T1 A0 W0 R0")));

@@ -2,7 +2,7 @@ package dev.vtlab.downstream.database;
 
 import com.sun.net.httpserver.HttpServer;
 import dev.vtlab.childprocess.ListeningPorts;
-import dev.vtlab.downstream.serving.Stats;
+import dev.vtlab.childprocess.Stats;
 import org.h2.tools.Server;
 
 import java.io.IOException;

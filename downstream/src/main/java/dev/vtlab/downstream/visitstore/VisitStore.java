@@ -2,7 +2,7 @@ package dev.vtlab.downstream.visitstore;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import dev.vtlab.downstream.serving.Stats;
+import dev.vtlab.childprocess.Stats;
 import tools.jackson.core.JacksonException;
 
 import java.io.IOException;

@@ -2,7 +2,7 @@ package dev.vtlab.downstream.visitstore;
 
 import dev.vtlab.childprocess.ListeningPorts;
 import dev.vtlab.childprocess.RunnerWatch;
-import dev.vtlab.downstream.serving.DurationConverter;
+import dev.vtlab.childprocess.DurationConverter;
 import dev.vtlab.downstream.serving.Foreground;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

@@ -22,7 +22,7 @@ import java.util.concurrent.TimeUnit;
 public class CreationBenchmark {
 
     @Param({"PLATFORM", "VIRTUAL"})
-    public ThreadKind kind;
+    public BenchmarkedThreads kind;
 
     @Param({"3000"})
     public int parked;

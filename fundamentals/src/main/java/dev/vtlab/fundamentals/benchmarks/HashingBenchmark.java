@@ -33,7 +33,7 @@ import java.util.concurrent.TimeUnit;
 public class HashingBenchmark {
 
     @Param({"PLATFORM", "VIRTUAL"})
-    public ThreadKind kind;
+    public BenchmarkedThreads kind;
 
     @Param({"64"})
     public int tasks;
@@ -49,7 +49,7 @@ public class HashingBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() {
-        executor = kind == ThreadKind.VIRTUAL ? Executors.newVirtualThreadPerTaskExecutor()
+        executor = kind == BenchmarkedThreads.VIRTUAL ? Executors.newVirtualThreadPerTaskExecutor()
                 : Executors.newFixedThreadPool(Runtime.getRuntime().availableProcessors());
         data = new byte[bytes];
         for (int i = 0; i < bytes; i++) {

@@ -23,7 +23,7 @@ import java.util.concurrent.TimeUnit;
 public class SwitchingBenchmark {
 
     @Param({"PLATFORM", "VIRTUAL"})
-    public ThreadKind kind;
+    public BenchmarkedThreads kind;
 
     @Param({"250000"})
     public int roundTrips;

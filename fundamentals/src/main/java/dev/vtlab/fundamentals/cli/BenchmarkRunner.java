@@ -3,12 +3,13 @@ package dev.vtlab.fundamentals.cli;
 import dev.vtlab.fundamentals.benchmarks.CreationBenchmark;
 import dev.vtlab.fundamentals.benchmarks.HashingBenchmark;
 import dev.vtlab.fundamentals.benchmarks.SwitchingBenchmark;
-import dev.vtlab.fundamentals.benchmarks.ThreadKind;
+import dev.vtlab.fundamentals.benchmarks.BenchmarkedThreads;
 import dev.vtlab.fundamentals.probes.FairnessProbe;
 import dev.vtlab.fundamentals.probes.FootprintProbe;
 import dev.vtlab.fundamentals.probes.HelloServer;
 import dev.vtlab.fundamentals.probes.KeepAliveClient;
 import dev.vtlab.fundamentals.probes.ProbeResult;
+import org.openjdk.jmh.util.ListStatistics;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
@@ -38,7 +39,7 @@ import java.util.function.Function;
  */
 final class BenchmarkRunner {
 
-    private static final List<String> KINDS = Arrays.stream(ThreadKind.values()).map(Enum::name).toList();
+    private static final List<String> KINDS = Arrays.stream(BenchmarkedThreads.values()).map(Enum::name).toList();
 
     private final Plan plan;
     private final Path java;
@@ -219,9 +220,11 @@ final class BenchmarkRunner {
         return command;
     }
 
-    /** One row for repeated measurements: their median, and half their range as the error. */
+    /** One row for repeated measurements: their median, and half their range as the error (JMH's statistics). */
     private void addSpread(String benchmark, String measure, String kind, double[] values, String unit) {
-        add(new Row(benchmark, measure, kind, median(values), halfRange(values), unit));
+        ListStatistics spread = new ListStatistics(values);
+        add(new Row(benchmark, measure, kind, spread.getPercentile(50), (spread.getMax() - spread.getMin()) / 2,
+                unit));
     }
 
     private void add(Row row) {
@@ -233,16 +236,5 @@ final class BenchmarkRunner {
         out.printf(Locale.ROOT, "  %-9s %-60s %,14.2f ± %,.2f %s%n", row.kind(), row.measure(), row.value(),
                 row.error(), row.unit());
         out.flush();
-    }
-
-    static double median(double[] values) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        return sorted.length % 2 == 1 ? sorted[sorted.length / 2]
-                : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
-    }
-
-    static double halfRange(double[] values) {
-        return (Arrays.stream(values).max().orElse(0) - Arrays.stream(values).min().orElse(0)) / 2;
     }
 }

@@ -1,6 +1,6 @@
 package dev.vtlab.fundamentals.probes;
 
-import dev.vtlab.fundamentals.benchmarks.ThreadKind;
+import dev.vtlab.fundamentals.benchmarks.BenchmarkedThreads;
 
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -17,7 +17,7 @@ public final class FairnessProbe {
     }
 
     public static void main(String[] args) throws InterruptedException {
-        ThreadKind kind = ThreadKind.valueOf(args[0]);
+        BenchmarkedThreads kind = BenchmarkedThreads.valueOf(args[0]);
         long busyMillis = Long.parseLong(args[1]);
         int cores = Runtime.getRuntime().availableProcessors();
         CountDownLatch busy = new CountDownLatch(cores);

@@ -1,6 +1,6 @@
 package dev.vtlab.fundamentals.probes;
 
-import dev.vtlab.fundamentals.benchmarks.ThreadKind;
+import dev.vtlab.fundamentals.benchmarks.BenchmarkedThreads;
 
 import javax.management.ObjectName;
 import java.lang.management.ManagementFactory;
@@ -25,7 +25,7 @@ public final class FootprintProbe {
     }
 
     public static void main(String[] args) throws Exception {
-        ThreadKind kind = ThreadKind.valueOf(args[0]);
+        BenchmarkedThreads kind = BenchmarkedThreads.valueOf(args[0]);
         int count = Integer.parseInt(args[1]);
         int depth = Integer.parseInt(args[2]);
         long heapBefore = heapAfterCollection();

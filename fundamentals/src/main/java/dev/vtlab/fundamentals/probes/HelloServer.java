@@ -1,7 +1,7 @@
 package dev.vtlab.fundamentals.probes;
 
 import com.sun.net.httpserver.HttpServer;
-import dev.vtlab.fundamentals.benchmarks.ThreadKind;
+import dev.vtlab.fundamentals.benchmarks.BenchmarkedThreads;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -30,7 +30,7 @@ public final class HelloServer {
     }
 
     public static void main(String[] args) throws IOException {
-        ThreadKind kind = ThreadKind.valueOf(args[1]);
+        BenchmarkedThreads kind = BenchmarkedThreads.valueOf(args[1]);
         int port = "httpserver".equals(args[0]) ? startHttpServer(kind) : startSocketServer(kind);
         System.out.println(READY + port);
         System.out.flush();
@@ -40,7 +40,7 @@ public final class HelloServer {
         System.exit(0);
     }
 
-    private static int startSocketServer(ThreadKind kind) throws IOException {
+    private static int startSocketServer(BenchmarkedThreads kind) throws IOException {
         ServerSocket server = new ServerSocket(0, 1024, InetAddress.getLoopbackAddress());
         Thread.Builder perConnection = kind.builder();
         Thread.ofPlatform().daemon().name("acceptor").start(() -> {
@@ -75,9 +75,9 @@ public final class HelloServer {
         }
     }
 
-    private static int startHttpServer(ThreadKind kind) throws IOException {
+    private static int startHttpServer(BenchmarkedThreads kind) throws IOException {
         HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 1024);
-        server.setExecutor(kind == ThreadKind.VIRTUAL ? Executors.newVirtualThreadPerTaskExecutor()
+        server.setExecutor(kind == BenchmarkedThreads.VIRTUAL ? Executors.newVirtualThreadPerTaskExecutor()
                 : Executors.newCachedThreadPool());
         server.createContext("/", exchange -> {
             byte[] body = "Hello!".getBytes(StandardCharsets.US_ASCII);

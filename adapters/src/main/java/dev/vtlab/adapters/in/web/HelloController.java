@@ -2,7 +2,6 @@ package dev.vtlab.adapters.in.web;
 
 import dev.vtlab.application.port.in.SayHelloUseCase;
 import dev.vtlab.domain.VisitorName;
-import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.util.MultiValueMap;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -23,15 +22,13 @@ import java.util.concurrent.Executor;
 public class HelloController {
 
     private final SayHelloUseCase sayHello;
-    /** The executor bean {@code /wrapped} hands to {@code supplyAsync} (flag W), by the name the wiring gives it. */
-    public static final String WRAPPER_EXECUTOR = "wrapperExecutor";
-
+    /** What {@code /wrapped} hands to {@code supplyAsync} (flag W): the composition root chooses it. */
     private final Executor wrapperExecutor;
 
     // Every endpoint says it produces JSON, so that Spring MVC refuses a request that accepts no JSON (406) while it
     // picks the handler, before the use case runs and saves a visit, not after.
 
-    public HelloController(SayHelloUseCase sayHello, @Qualifier(WRAPPER_EXECUTOR) Executor wrapperExecutor) {
+    public HelloController(SayHelloUseCase sayHello, Executor wrapperExecutor) {
         this.sayHello = sayHello;
         this.wrapperExecutor = wrapperExecutor;
     }

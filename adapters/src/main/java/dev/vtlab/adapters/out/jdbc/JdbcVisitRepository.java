@@ -2,7 +2,7 @@ package dev.vtlab.adapters.out.jdbc;
 
 import com.zaxxer.hikari.HikariPoolMXBean;
 import dev.vtlab.redaction.Secrets;
-import dev.vtlab.application.port.out.VisitRepository;
+import dev.vtlab.adapters.out.BlockingVisitRepository;
 import dev.vtlab.domain.Visit;
 import org.springframework.dao.DataAccessException;
 import org.springframework.dao.DataAccessResourceFailureException;
@@ -15,7 +15,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
 import java.time.Duration;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 
@@ -27,7 +26,7 @@ import java.util.concurrent.RejectedExecutionException;
  * Its async calls run on the executor it is given (flag R), like the sleepy adapter's. Every failure becomes a
  * {@link DatabaseException} naming the database and the pool.
  */
-public final class JdbcVisitRepository implements VisitRepository {
+public final class JdbcVisitRepository extends BlockingVisitRepository {
 
     private static final String COUNT = "SELECT COUNT(*) FROM visit";
     private static final String INSERT = "INSERT INTO visit (who, visitor_number) VALUES (?, ?)";
@@ -36,7 +35,6 @@ public final class JdbcVisitRepository implements VisitRepository {
     private final Dialect dialect;
     private final Duration countDelay;
     private final Duration saveDelay;
-    private final Executor asyncExecutor;
     private final String database;
     private final ConnectionPool pool;
     private final HikariPoolMXBean poolState;
@@ -52,12 +50,12 @@ public final class JdbcVisitRepository implements VisitRepository {
      */
     public JdbcVisitRepository(JdbcOperations jdbc, String jdbcUrl, Duration countDelay, Duration saveDelay,
                                Executor asyncExecutor, ConnectionPool pool, HikariPoolMXBean poolState) {
+        super(asyncExecutor);
         this.jdbc = jdbc;
         this.dialect = Dialect.of(jdbcUrl).orElseThrow(() -> new IllegalArgumentException(
                 "not a JDBC URL this adapter speaks: expected " + Dialect.prefixes()));
         this.countDelay = countDelay;
         this.saveDelay = saveDelay;
-        this.asyncExecutor = asyncExecutor;
         this.database = Secrets.address(jdbcUrl);
         this.pool = pool;
         this.poolState = poolState;
@@ -82,16 +80,6 @@ public final class JdbcVisitRepository implements VisitRepository {
                 return insert.executeUpdate();
             }
         });
-    }
-
-    @Override
-    public CompletableFuture<Long> countAsync() {
-        return CompletableFuture.supplyAsync(this::count, asyncExecutor);
-    }
-
-    @Override
-    public CompletableFuture<Void> saveAsync(Visit visit) {
-        return CompletableFuture.runAsync(() -> save(visit), asyncExecutor);
     }
 
     /** One connection for the whole call: the database waits {@code delay} on it, then {@code work} runs. */

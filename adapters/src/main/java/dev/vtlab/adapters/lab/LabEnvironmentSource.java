@@ -1,9 +1,0 @@
-package dev.vtlab.adapters.lab;
-
-/** Lab port: where the lab learns its environment; the configuration, which knows flags and Tomcat, provides it. */
-@FunctionalInterface
-public interface LabEnvironmentSource {
-
-    /** The environment as it is now. */
-    LabEnvironment current();
-}

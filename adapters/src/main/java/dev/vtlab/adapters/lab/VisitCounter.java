@@ -1,9 +1,0 @@
-package dev.vtlab.adapters.lab;
-
-/** Lab port: how many visits the repository holds, read without waiting, to check that no write was lost. */
-@FunctionalInterface
-public interface VisitCounter {
-
-    /** The exact number of visits saved so far. */
-    long visitsSaved();
-}

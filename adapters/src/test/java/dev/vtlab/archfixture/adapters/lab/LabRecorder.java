@@ -1,8 +1,0 @@
-package dev.vtlab.archfixture.adapters.lab;
-
-/** Fixture: a lab class, so that the Lab layer is not empty; the violation is in whoever calls it. */
-public class LabRecorder {
-
-    public void record() {
-    }
-}

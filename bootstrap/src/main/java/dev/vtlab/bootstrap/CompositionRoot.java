@@ -1,0 +1,193 @@
+package dev.vtlab.bootstrap;
+
+import dev.vtlab.adapters.out.jdbc.JdbcVisitRepository;
+import dev.vtlab.adapters.out.sleepy.SleepyVisitRepository;
+import dev.vtlab.adapters.out.visitstore.HttpVisitRepository;
+import dev.vtlab.application.port.in.SayHelloUseCase;
+import dev.vtlab.application.port.out.VisitRepository;
+import dev.vtlab.application.service.SayHelloService;
+import dev.vtlab.bootstrap.webserver.InFlightBound;
+import dev.vtlab.bootstrap.webserver.WebServerConfiguration;
+import dev.vtlab.redaction.Secrets;
+import dev.vtlab.settings.VtlabSettings;
+import com.zaxxer.hikari.HikariDataSource;
+import org.apache.coyote.ProtocolHandler;
+import org.apache.tomcat.util.threads.VirtualThreadExecutor;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.task.SimpleAsyncTaskExecutorBuilder;
+import org.springframework.boot.task.ThreadPoolTaskExecutorBuilder;
+import org.springframework.boot.tomcat.TomcatProtocolHandlerCustomizer;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
+import org.springframework.core.env.ConfigurableEnvironment;
+import org.springframework.core.task.AsyncTaskExecutor;
+import org.springframework.jdbc.core.JdbcOperations;
+
+import java.net.http.HttpClient;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
+import java.util.function.UnaryOperator;
+
+/**
+ * Composition root: wires the core by hand against its port, picks the persistence adapter, and chooses, for each
+ * of the four places, a platform or a virtual thread executor, each flag in one method. Moving virtual threads, or
+ * swapping the adapter, is a change here and in flags.properties, never in the core. Every executor that runs is
+ * made here, and every decorator that runs is applied here, through the lab's hook ({@link #measuredByTheLab}).
+ * The rest of the wiring is named after its concern: the web adapter ({@link WebConfiguration}), the JDBC
+ * adapter's pool ({@link PersistenceConfiguration}) and Tomcat ({@link WebServerConfiguration}).
+ */
+@Configuration(proxyBeanMethods = false)
+@Import({WebConfiguration.class, PersistenceConfiguration.class, WebServerConfiguration.class})
+public class CompositionRoot {
+
+    private static final Logger log = LoggerFactory.getLogger(CompositionRoot.class);
+    private static final Duration STORE_CONNECT_TIMEOUT = Duration.ofSeconds(5);
+    /**
+     * Exactly what {@code supplyAsync} uses when given no executor, which depends on the JDK and the cores: the
+     * common pool, or a new platform thread per task when its parallelism is 1 on JDK 21 (docs/architecture.md has
+     * what was measured on each).
+     */
+    private static final Executor SUPPLY_ASYNC_DEFAULT = new CompletableFuture<Void>().defaultExecutor();
+    /** W's bean: one of several executors here, so the web adapter's wiring asks for it by name. */
+    static final String WRAPPER_EXECUTOR = "wrapperExecutor";
+
+    /** Validated settings; a bad flag, delay or repository setting stops start-up here, before Tomcat starts. */
+    @Bean
+    VtlabSettings vtlabSettings(ConfigurableEnvironment environment) {
+        VtlabSettings settings = VtlabSettings.read(environment);
+        if (!settings.flagsFileFound()) {
+            Path here = Path.of("").toAbsolutePath();
+            log.info("no flags.properties in {} or {}: every flag is off unless an argument, -D or environment "
+                    + "variable sets it", here, here.getParent());
+        }
+        log.info("flags {}", settings.requested().label());
+        if (!settings.overriddenBySpring().isEmpty()) {
+            log.warn("spring.threads.virtual.enabled=true overrides {}: running with flags {}",
+                    String.join(" and ", settings.overriddenBySpring()), settings.effective().label());
+        }
+        log.info("repository {}", describe(settings.repository()));
+        log.info(InFlightBound.describe(environment));
+        return settings;
+    }
+
+    // ---- the core, wired by hand against its port: no Spring annotation in domain or application ----
+
+    /**
+     * The persistence adapter {@code vtlab.repository.kind} names, on the repository's threads (flag R), measured
+     * by the lab when it is there; the core sees only the port.
+     */
+    @Bean
+    VisitRepository visitRepository(VtlabSettings settings, ObjectProvider<JdbcOperations> visitDatabase,
+                                    ObjectProvider<HikariDataSource> visitDatabasePool,
+                                    ObjectProvider<UnaryOperator<VisitRepository>> labRecorder) {
+        VtlabSettings.Repository repository = settings.repository();
+        Optional<Executor> threads = repositoryThreads(settings);
+        VisitRepository adapter = switch (repository.kind()) {
+            case SLEEPY -> new SleepyVisitRepository(settings.countDelay(), settings.saveDelay(),
+                    threads.orElse(SUPPLY_ASYNC_DEFAULT), repository.guard());
+            case HTTP -> new HttpVisitRepository(visitStoreClient(threads), repository.storeUrl(),
+                    repository.timeout());
+            case JDBC -> new JdbcVisitRepository(visitDatabase.getObject(), repository.jdbc().url(),
+                    settings.countDelay(), settings.saveDelay(), threads.orElse(SUPPLY_ASYNC_DEFAULT),
+                    PersistenceConfiguration.connectionPool(repository.jdbc()),
+                    visitDatabasePool.getObject().getHikariPoolMXBean());
+        };
+        return measuredByTheLab(adapter, labRecorder);
+    }
+
+    @Bean
+    SayHelloUseCase sayHelloUseCase(VisitRepository visitRepository) {
+        return new SayHelloService(visitRepository);
+    }
+
+    // ---- the four places where virtual threads can go ----
+
+    /** T: Tomcat's request threads. Off: Tomcat's own platform pool (200 threads by default). */
+    @Bean
+    TomcatProtocolHandlerCustomizer<ProtocolHandler> tomcatExecutor(VtlabSettings settings) {
+        return protocolHandler -> {
+            if (settings.effective().tomcat()) {
+                protocolHandler.setExecutor(new VirtualThreadExecutor("vt-tomcat-"));
+            }
+        };
+    }
+
+    /**
+     * A: the executor Spring MVC runs {@code Callable} return values on (looked up by this bean name). Off: what
+     * Spring Boot builds by default, a pool of 8 platform threads named {@code task-}.
+     */
+    @Bean(name = "applicationTaskExecutor")
+    AsyncTaskExecutor applicationTaskExecutor(VtlabSettings settings, ThreadPoolTaskExecutorBuilder platform,
+                                              SimpleAsyncTaskExecutorBuilder virtual) {
+        return settings.effective().asyncExecutor()
+                ? virtual.virtualThreads(true).threadNamePrefix("vt-app-task-").build()
+                : platform.build();
+    }
+
+    /**
+     * W: the executor {@code /wrapped} hands to {@code supplyAsync}, measured by the lab when it is there. Off:
+     * {@code supplyAsync}'s default.
+     */
+    @Bean(name = WRAPPER_EXECUTOR)
+    Executor wrapperExecutor(VtlabSettings settings, ObjectProvider<UnaryOperator<Executor>> labRecorder) {
+        return measuredByTheLab(settings.effective().wrapper() ? virtualThreads("vt-wrapper-") : SUPPLY_ASYNC_DEFAULT,
+                labRecorder);
+    }
+
+    /**
+     * R: the repository's own threads. On: a virtual thread per task, for the sleepy and JDBC adapters where
+     * {@code countAsync}/{@code saveAsync} wait, for the HTTP adapter its client's executor. Off (empty): each
+     * adapter's default, {@code supplyAsync}'s for the sleepy and JDBC adapters, the client's own pool for HTTP.
+     */
+    private static Optional<Executor> repositoryThreads(VtlabSettings settings) {
+        return settings.effective().repository() ? Optional.of(virtualThreads("vt-repository-")) : Optional.empty();
+    }
+
+    /** A new virtual thread per task, named {@code namePrefix} and a number. */
+    private static Executor virtualThreads(String namePrefix) {
+        return Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name(namePrefix, 0).factory());
+    }
+
+    // ---- the lab's one hook ----
+
+    /**
+     * What runs in place of {@code made}: the lab's recorder around it when the lab module is on the class path
+     * (it offers one {@code UnaryOperator} for the repository port and one for the wrapper's executor), else
+     * {@code made} itself. The recorders note which kind of thread ran each call and change nothing else; the
+     * server without the lab (bootstrap/target/vtlab-server-without-lab.jar) runs exactly what this class made.
+     */
+    private static <T> T measuredByTheLab(T made, ObjectProvider<UnaryOperator<T>> labRecorder) {
+        return labRecorder.getIfAvailable(UnaryOperator::identity).apply(made);
+    }
+
+    /**
+     * The HTTP adapter's client: on the repository's threads, it reads answers and runs its own tasks on them (no
+     * thread waits for the store on {@code sendAsync}); without, the client's default, a cached pool of platform
+     * threads it creates itself ({@code HttpClient-N-Worker-M}). Either way, {@code sendAsync} hands its result to
+     * {@code supplyAsync}'s default executor before the caller sees it (a JDK rule, not ours).
+     */
+    private static HttpClient visitStoreClient(Optional<Executor> threads) {
+        HttpClient.Builder builder = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(STORE_CONNECT_TIMEOUT);
+        threads.ifPresent(builder::executor);
+        return builder.build();
+    }
+
+    private static String describe(VtlabSettings.Repository repository) {
+        return switch (repository.kind()) {
+            case SLEEPY -> "sleepy, guard " + repository.guard().label();
+            case HTTP -> "http at " + repository.storeUrl();
+            case JDBC -> "jdbc at " + Secrets.address(repository.jdbc().url()) + ", pool "
+                    + repository.jdbc().poolSize() + " connections, timeout "
+                    + repository.jdbc().poolTimeout().toMillis() + " ms, bulkhead "
+                    + (repository.jdbc().maxConcurrent() == null ? "off" : repository.jdbc().maxConcurrent());
+        };
+    }
+}

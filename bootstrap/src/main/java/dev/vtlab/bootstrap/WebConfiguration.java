@@ -1,0 +1,37 @@
+package dev.vtlab.bootstrap;
+
+import dev.vtlab.adapters.in.web.BadRequestAdvice;
+import dev.vtlab.adapters.in.web.HelloController;
+import dev.vtlab.application.port.in.SayHelloUseCase;
+import dev.vtlab.settings.VtlabSettings;
+import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import java.util.concurrent.Executor;
+
+/**
+ * Wiring of the web adapter: its controller on the use case and the wrapper's executor (flag W, made in
+ * {@link CompositionRoot}), its own advice for bad requests, and the advice that turns a failing downstream into
+ * a problem detail (here because only the composition root knows both the web and the persistence adapters).
+ * Spring MVC finds controllers and advice among the beans, however they were made.
+ */
+@Configuration(proxyBeanMethods = false)
+class WebConfiguration {
+
+    @Bean
+    HelloController helloController(SayHelloUseCase sayHello,
+                                    @Qualifier(CompositionRoot.WRAPPER_EXECUTOR) Executor wrapperExecutor) {
+        return new HelloController(sayHello, wrapperExecutor);
+    }
+
+    @Bean
+    BadRequestAdvice badRequestAdvice() {
+        return new BadRequestAdvice();
+    }
+
+    @Bean
+    DownstreamFailureAdvice downstreamFailureAdvice(VtlabSettings settings) {
+        return new DownstreamFailureAdvice(settings);
+    }
+}

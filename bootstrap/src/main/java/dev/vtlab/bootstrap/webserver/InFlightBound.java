@@ -1,0 +1,79 @@
+package dev.vtlab.bootstrap.webserver;
+
+import dev.vtlab.settings.RepositoryKind;
+import dev.vtlab.settings.VtlabSettings;
+
+import org.springframework.boot.EnvironmentPostProcessor;
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.context.properties.source.ConfigurationPropertyName;
+import org.springframework.boot.context.properties.source.ConfigurationPropertySources;
+import org.springframework.core.env.ConfigurableEnvironment;
+import org.springframework.core.env.MapPropertySource;
+
+import java.util.Map;
+import java.util.stream.StreamSupport;
+
+/**
+ * Configuration: bounds the requests Tomcat holds at once by what the heap can carry. With virtual threads (T)
+ * no thread pool limits concurrency any more, and every request Tomcat holds costs heap (its buffers, the parsed
+ * request, the response, the virtual thread's stack): without a bound, a large enough burst runs the server out
+ * of heap. Connections beyond the bound wait in the kernel's accept queue ({@code server.tomcat.accept-count}),
+ * where they cost no heap.
+ * <pre>
+ *   max-connections = (max heap - 96 MB) x 1/2 / cost of one request, between 100 and 8192 (Boot's default)
+ *   cost of one request: 64 KB (sleepy and JDBC adapters), 72 KB (HTTP adapter: its client connection too)
+ * </pre>
+ * The costs are the largest measured ones rounded up (docs/benchmarks.md, "What a held request costs", T on,
+ * after the cuts of {@link WebServerConfiguration}: 61.0 and 61.7 KB with the sleepy adapter, 67.0 and 68.9 KB
+ * with the HTTP adapter); 96 MB is the server's own heap at rest, and the other half is headroom for garbage not
+ * yet collected. It is only a default: {@code server.tomcat.max-connections}, set
+ * anywhere, wins.
+ */
+public final class InFlightBound implements EnvironmentPostProcessor {
+
+    static final String MAX_CONNECTIONS = "server.tomcat.max-connections";
+    static final long BASELINE_BYTES = 96L << 20;
+    public static final long SLEEPY_REQUEST_BYTES = 64L << 10;
+    public static final long HTTP_REQUEST_BYTES = 72L << 10;
+    static final int MIN = 100;
+    static final int MAX = 8192;
+    private static final String SOURCE = "vtlab in-flight bound (from the heap)";
+
+    @Override
+    public void postProcessEnvironment(ConfigurableEnvironment environment, SpringApplication application) {
+        long cost = RepositoryKind.HTTP.label().equals(
+                environment.getProperty(VtlabSettings.REPOSITORY_KIND, "").strip())
+                ? HTTP_REQUEST_BYTES : SLEEPY_REQUEST_BYTES;
+        environment.getPropertySources().addLast(new MapPropertySource(SOURCE,
+                Map.of(MAX_CONNECTIONS, String.valueOf(maxConnections(Runtime.getRuntime().maxMemory(), cost)))));
+    }
+
+    /** The bound for a heap of {@code maxHeapBytes} and requests that cost {@code requestBytes} each. */
+    public static int maxConnections(long maxHeapBytes, long requestBytes) {
+        long fit = Math.max(0, maxHeapBytes - BASELINE_BYTES) / 2 / requestBytes;
+        return (int) Math.max(MIN, Math.min(MAX, fit));
+    }
+
+    /** The start-up line: the bound in force and, when it is this one, that it was derived from the heap. */
+    public static String describe(ConfigurableEnvironment environment) {
+        return "Tomcat holds at most " + environment.getProperty(MAX_CONNECTIONS) + " connections at once"
+                + (derived(environment) ? " (derived from the " + (Runtime.getRuntime().maxMemory() >> 20)
+                + " MB heap; set server.tomcat.max-connections to choose)" : "");
+    }
+
+    /**
+     * Whether the bound in force is this one, rather than a value someone set (in any of Spring's relaxed forms:
+     * {@code server.tomcat.maxConnections}, {@code SERVER_TOMCAT_MAXCONNECTIONS}). Spring Boot puts a view of all
+     * sources first ({@code configurationProperties}), which contains every key: it is skipped, or every bound
+     * would look set by hand.
+     */
+    static boolean derived(ConfigurableEnvironment environment) {
+        ConfigurationPropertyName key = ConfigurationPropertyName.of(MAX_CONNECTIONS);
+        return environment.getPropertySources().stream()
+                .filter(source -> !ConfigurationPropertySources.isAttachedConfigurationPropertySource(source))
+                .filter(source -> StreamSupport.stream(ConfigurationPropertySources.from(source).spliterator(), false)
+                        .anyMatch(view -> view.getConfigurationProperty(key) != null))
+                .findFirst()
+                .map(source -> source.getName().equals(SOURCE)).orElse(false);
+    }
+}

@@ -1,0 +1,88 @@
+package dev.vtlab.lab;
+
+/**
+ * Lab value: what a measurement ran on, so that every report can say it.
+ *
+ * @param flags                    the four virtual-thread flags as the server applied them
+ * @param springVirtualThreads     whether {@code spring.threads.virtual.enabled} is true (it overrides T and A)
+ * @param javaVersion              {@code java.version} of the server JVM
+ * @param javaVendor               {@code java.vendor}
+ * @param availableProcessors      {@code Runtime.availableProcessors()}
+ * @param commonPoolParallelism    {@code ForkJoinPool.getCommonPoolParallelism()}; 1 means {@code supplyAsync}
+ *                                 without an executor starts a new platform thread per task
+ * @param maxHeapBytes             {@code Runtime.maxMemory()}
+ * @param tomcat                   Tomcat's connector limits
+ * @param repositoryCountDelayMs   how long {@code count} blocks
+ * @param repositorySaveDelayMs    how long {@code save} blocks (both delays apply to the sleepy adapter only)
+ * @param repository               which persistence adapter serves the port: {@code sleepy}, {@code http} or
+ *                                 {@code jdbc}
+ * @param repositoryUrl            the visit store's URL for {@code http}, the database's (without credentials)
+ *                                 for {@code jdbc}, else {@code null}
+ * @param repositoryGuard          the lock the sleepy adapter waits under: {@code none}, {@code synchronized} or
+ *                                 {@code reentrant-lock}
+ * @param asyncRequestTimeoutMs    Spring MVC's async request timeout ({@code spring.mvc.async.request-timeout}),
+ *                                 or {@code null} for the servlet container's default (Tomcat's: 30 s)
+ * @param pool                     the JDBC adapter's connection pool, {@code null} for the other adapters
+ * @param executors                how many threads each executor a request may wait on runs at most: what
+ *                                 Little's law divides by the time a request holds one
+ */
+public record LabEnvironment(Flags flags, boolean springVirtualThreads, String javaVersion, String javaVendor,
+                             int availableProcessors, int commonPoolParallelism, long maxHeapBytes,
+                             TomcatLimits tomcat, long repositoryCountDelayMs, long repositorySaveDelayMs,
+                             String repository, String repositoryUrl, String repositoryGuard,
+                             Long asyncRequestTimeoutMs, Pool pool, Executors executors) {
+
+    /**
+     * The executors' sizes, {@code null} where an executor starts a new thread per task (no limit but the
+     * connections and the heap).
+     *
+     * @param asyncExecutorThreads     Spring's {@code applicationTaskExecutor} (flag A), which runs
+     *                                 {@code Callable}s: its core size when its queue is unbounded, else its
+     *                                 maximum
+     * @param supplyAsyncDefaultThreads {@code supplyAsync}'s default executor, which the wrapper (W off) and the
+     *                                 sleepy and JDBC adapters (R off) use: the common pool's parallelism, or
+     *                                 {@code null} where the JDK starts a thread per task (JDK 21 at parallelism 1)
+     */
+    public record Executors(Integer asyncExecutorThreads, Integer supplyAsyncDefaultThreads) {
+    }
+
+    /**
+     * The JDBC adapter's pool as it runs.
+     *
+     * @param size          connections at most
+     * @param timeoutMs     how long a call waits for a free connection
+     * @param maxConcurrent the bulkhead's limit, {@code null} for none
+     */
+    public record Pool(int size, long timeoutMs, Integer maxConcurrent) {
+    }
+
+    /**
+     * The flags as the lab reports them.
+     *
+     * @param tomcat        T: Tomcat's request threads are virtual
+     * @param asyncExecutor A: Spring's applicationTaskExecutor is virtual
+     * @param wrapper       W: the executor of {@code /wrapped} is virtual
+     * @param repository    R: the repository's async executor is virtual
+     * @param label         e.g. {@code T1 A0 W0 R1}
+     */
+    public record Flags(boolean tomcat, boolean asyncExecutor, boolean wrapper, boolean repository, String label) {
+    }
+
+    /**
+     * Tomcat's connector as it runs.
+     *
+     * @param executor       the request executor's class ({@code VirtualThreadExecutor} when T is on)
+     * @param maxThreads     size of the platform pool (unused when the executor is virtual)
+     * @param maxConnections connections Tomcat keeps open at once; more wait in the accept queue
+     * @param acceptCount    backlog asked of the kernel for the listening socket (capped by somaxconn)
+     * @param keepAliveTimeoutMs    how long an idle connection is kept
+     * @param maxKeepAliveRequests  requests per connection before Tomcat closes it (1: no keep-alive)
+     * @param maxHeaderBytes        largest request header Tomcat accepts
+     * @param socketBufferBytes     the buffers Tomcat reads and writes each connection's bytes through
+     *                              ({@code socket.appReadBufSize/appWriteBufSize}), e.g. {@code 2048/2048}
+     */
+    public record TomcatLimits(String executor, int maxThreads, int maxConnections, int acceptCount,
+                               int keepAliveTimeoutMs, int maxKeepAliveRequests, int maxHeaderBytes,
+                               String socketBufferBytes) {
+    }
+}
