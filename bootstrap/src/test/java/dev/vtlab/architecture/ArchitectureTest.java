@@ -3,6 +3,8 @@ package dev.vtlab.architecture;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
+import dev.vtlab.archunit.CommonRules;
+import dev.vtlab.archunit.ProductionClasses;
 
 import java.io.UncheckedIOException;
 import java.net.MalformedURLException;
@@ -43,7 +45,7 @@ class ArchitectureTest {
             ArchitectureRules.onlyTheJdbcAdapterAndTheCompositionRootKnowJdbc(BASE);
 
     @ArchTest
-    static final ArchRule no_package_cycles = ArchitectureRules.noPackageCycles(BASE);
+    static final ArchRule no_package_cycles = CommonRules.noPackageCycles(BASE);
 
     @ArchTest
     static final ArchRule domain_depends_on_nothing_but_the_jdk = ArchitectureRules.domainDependsOnNothingButTheJdk(BASE);

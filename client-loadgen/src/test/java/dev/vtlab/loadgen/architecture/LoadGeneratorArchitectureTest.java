@@ -4,6 +4,7 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
+import dev.vtlab.archunit.CommonRules;
 
 /** The load generator's architecture, checked on its production classes; each rule is proven able to fail in
  * {@link LoadGeneratorRulesCanFailTest}. */
@@ -16,5 +17,5 @@ class LoadGeneratorArchitectureTest {
     static final ArchRule layers_of_the_load_generator = LoadGeneratorRules.layersOfTheLoadGenerator(BASE);
 
     @ArchTest
-    static final ArchRule no_package_cycles = LoadGeneratorRules.noPackageCycles(BASE);
+    static final ArchRule no_package_cycles = CommonRules.noPackageCycles(BASE);
 }

@@ -3,7 +3,6 @@ package dev.vtlab.loadgen.architecture;
 import com.tngtech.archunit.lang.ArchRule;
 
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
-import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 /**
  * The load generator's architecture as rules, each built for a base package so that the same rule runs on vtlab
@@ -44,11 +43,5 @@ public final class LoadGeneratorRules {
                         "Capacity")
                 .because("each package has one job and depends only downwards: the runner does not know how a "
                         + "report looks, and the burst engine does not know the experiment");
-    }
-
-    /** No two packages depend on each other, directly or round a loop. */
-    public static ArchRule noPackageCycles(String base) {
-        return slices().matching(base + ".(**)").should().beFreeOfCycles()
-                .because("a package that depends on its own dependents cannot be read, tested or moved alone");
     }
 }

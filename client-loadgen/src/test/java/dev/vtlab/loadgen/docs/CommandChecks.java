@@ -149,7 +149,7 @@ final class CommandChecks {
         }
     }
 
-    /** The module folder whose pom has this artifactId, e.g. {@code vtlab-adapters} -> {@code adapters}. */
+    /** The module folder whose pom has this artifactId, e.g. {@code vtlab-bootstrap} -> {@code bootstrap}. */
     static Path moduleFolder(String artifactId, String where) throws IOException {
         try (Stream<Path> dirs = Files.list(root())) {
             for (Path dir : dirs.filter(Files::isDirectory).toList()) {

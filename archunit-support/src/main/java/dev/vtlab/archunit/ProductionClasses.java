@@ -1,11 +1,11 @@
-package dev.vtlab.architecture;
+package dev.vtlab.archunit;
 
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.core.importer.Location;
 
 /**
  * What the rules check: the production classes. ArchUnit's {@link ImportOption.DoNotIncludeTests} leaves out test
- * class folders, but not a module's test-jar (the adapters' test helpers reach these tests that way).
+ * class folders, but not a module's test-jar (the adapters' test helpers reach the server's tests that way).
  */
 public final class ProductionClasses implements ImportOption {
 
