@@ -25,8 +25,6 @@ public class VtlabServer {
             System.err.println(badRunnerPid.getMessage());
             System.exit(2);
         }
-        SpringApplication server = new SpringApplication(VtlabServer.class);
-        server.addListeners(new PortsReport());
-        server.run(args);
+        SpringApplication.run(VtlabServer.class, args);
     }
 }

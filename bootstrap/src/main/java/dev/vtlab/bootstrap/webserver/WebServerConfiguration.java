@@ -14,7 +14,8 @@ import org.springframework.core.Ordered;
 /**
  * Wiring of Tomcat, all of it but its executor (flag T, in the composition root) and the limits Boot binds from
  * application.properties: the per-connection buffers cut for bursts (docs/benchmarks.md, "What a held request
- * costs"), the lab's connector, and the filter that completes a response before a graceful shutdown can cut it.
+ * costs"), the lab's connector, the filter that completes a response before a graceful shutdown can cut it, and the
+ * report of the ports it bound.
  * With virtual threads every accepted connection is processed at once, and each holds Tomcat's buffers until its
  * response is written. Our requests and responses are a few hundred bytes: smaller socket buffers, a smaller
  * response buffer ({@link LeanHttp11NioProtocol}) and the header limits in application.properties cut what each one
@@ -59,6 +60,12 @@ public class WebServerConfiguration {
                 factory.addAdditionalConnectors(connector);
             }
         };
+    }
+
+    /** For a runner that started this server: the ports it bound, once it serves. */
+    @Bean
+    PortsReport portsReport() {
+        return new PortsReport();
     }
 
     /** First in the chain, for requests and async dispatches: see the class for why. */

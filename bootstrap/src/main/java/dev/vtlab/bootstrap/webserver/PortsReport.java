@@ -1,4 +1,4 @@
-package dev.vtlab.bootstrap;
+package dev.vtlab.bootstrap.webserver;
 
 import dev.vtlab.childprocess.ListeningPorts;
 import org.apache.catalina.connector.Connector;
@@ -21,7 +21,7 @@ final class PortsReport implements ApplicationListener<ApplicationReadyEvent> {
     public void onApplicationEvent(ApplicationReadyEvent event) {
         if (event.getApplicationContext() instanceof WebServerApplicationContext web
                 && web.getWebServer() instanceof TomcatWebServer tomcat) {
-            // The main connector comes first; the lab's is the one additional connector (LabConfiguration).
+            // The main connector comes first; the lab's is the one additional connector (WebServerConfiguration).
             Connector[] connectors = tomcat.getTomcat().getService().findConnectors();
             Map<String, Integer> ports = new LinkedHashMap<>();
             ports.put(ListeningPorts.HTTP, connectors[0].getLocalPort());
