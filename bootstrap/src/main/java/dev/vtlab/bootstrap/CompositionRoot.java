@@ -39,7 +39,7 @@ import java.util.function.UnaryOperator;
  * Composition root: wires the core by hand against its port, picks the persistence adapter, and chooses, for each
  * of the four places, a platform or a virtual thread executor, each flag in one method. Moving virtual threads, or
  * swapping the adapter, is a change here and in flags.properties, never in the core. Every executor that runs is
- * made here, and every decorator that runs is applied here, through the lab's hook ({@link #measuredByTheLab}).
+ * chosen here, and every decorator that runs is applied here, through the lab's hook ({@link #measuredByTheLab}).
  * The rest of the wiring is named after its concern: the web adapter ({@link WebConfiguration}), the JDBC
  * adapter's pool ({@link PersistenceConfiguration}) and Tomcat ({@link WebServerConfiguration}).
  */

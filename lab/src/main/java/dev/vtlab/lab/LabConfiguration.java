@@ -35,6 +35,7 @@ public class LabConfiguration implements WebMvcConfigurer {
         this.webLayers = new WebLayerRecorder(recorders.placement(), HelloController.class);
     }
 
+    /** Static: this configuration's own constructor needs it, before the configuration exists. */
     @Bean
     static LabRecorders labRecorders() {
         return new LabRecorders();
