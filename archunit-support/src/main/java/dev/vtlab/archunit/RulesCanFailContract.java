@@ -39,23 +39,28 @@ public abstract class RulesCanFailContract {
     public record Violation(String name, Function<String, ArchRule> rule, Class<?> violator) {
     }
 
+    private final String fixturePackage;
+    private final String productionPackage;
     private JavaClasses fixture;
     private JavaClasses production;
 
-    /** The fixture's base package. */
-    protected abstract String fixturePackage();
-
-    /** The base package the rules check in production. */
-    protected abstract String productionPackage();
+    /**
+     * @param fixturePackage    the fixture's base package
+     * @param productionPackage the base package the rules check in production
+     */
+    protected RulesCanFailContract(String fixturePackage, String productionPackage) {
+        this.fixturePackage = fixturePackage;
+        this.productionPackage = productionPackage;
+    }
 
     /** Every rule, each with at least one fixture class that breaks it. */
     protected abstract Stream<Violation> violations();
 
     @BeforeAll
     void importClasses() {
-        fixture = new ClassFileImporter().importPackages(fixturePackage());
+        fixture = new ClassFileImporter().importPackages(fixturePackage);
         production = new ClassFileImporter().withImportOption(new ProductionClasses())
-                .importPackages(productionPackage());
+                .importPackages(productionPackage);
     }
 
     Stream<Arguments> rulesAndTheirViolators() {
@@ -73,7 +78,7 @@ public abstract class RulesCanFailContract {
     @MethodSource("rulesAndTheirViolators")
     void each_rule_reports_the_violation_in_the_fixture(String name, Function<String, ArchRule> rule,
                                                          Class<?> violator) {
-        EvaluationResult result = rule.apply(fixturePackage()).evaluate(fixture);
+        EvaluationResult result = rule.apply(fixturePackage).evaluate(fixture);
 
         assertThat(result.hasViolation()).isTrue();
         assertThat(result.getFailureReport().getDetails()).anyMatch(line -> line.contains(violator.getName()));

@@ -32,14 +32,8 @@ class ArchitectureRulesCanFailTest extends RulesCanFailContract {
 
     private static final String FIXTURE = "dev.vtlab.archfixture";
 
-    @Override
-    protected String fixturePackage() {
-        return FIXTURE;
-    }
-
-    @Override
-    protected String productionPackage() {
-        return ArchitectureTest.BASE;
+    ArchitectureRulesCanFailTest() {
+        super(FIXTURE, ArchitectureTest.BASE);
     }
 
     @Override

@@ -13,14 +13,8 @@ import java.util.stream.Stream;
  */
 class LoadGeneratorRulesCanFailTest extends RulesCanFailContract {
 
-    @Override
-    protected String fixturePackage() {
-        return "dev.vtlab.loadgenfixture";
-    }
-
-    @Override
-    protected String productionPackage() {
-        return LoadGeneratorArchitectureTest.BASE;
+    LoadGeneratorRulesCanFailTest() {
+        super("dev.vtlab.loadgenfixture", LoadGeneratorArchitectureTest.BASE);
     }
 
     @Override
