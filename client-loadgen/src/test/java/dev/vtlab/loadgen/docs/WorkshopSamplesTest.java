@@ -16,7 +16,8 @@ import java.util.regex.Pattern;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The trainer's guide quotes the workshop's recorded run, and the JDK page the find-a-pin script's, never memory:
+ * The trainer's guide quotes the workshop's recorded run, the JDK page the find-a-pin script's, and the
+ * architecture page the diagram its rule checks, never memory:
  * every sample block
  * ({@code <!-- sample: results/workshop/FILE -->} before a fenced {@code text} block) is found in that file, line
  * by line and in order ({@code ...} skips lines; a line may be the end of a longer one, as a log line without its
@@ -30,7 +31,7 @@ class WorkshopSamplesTest {
     private static final Pattern EXERCISE_ROW = Pattern.compile("\\| [^|]+ \\| exercise (\\d):[^|]*\\| ([^|]+) \\|");
 
     @ParameterizedTest
-    @ValueSource(strings = {"docs/workshop-trainer.md", "docs/jdk-21-vs-25.md"})
+    @ValueSource(strings = {"docs/workshop-trainer.md", "docs/jdk-21-vs-25.md", "docs/architecture.md"})
     void every_sample_is_in_the_file_it_names(String page) throws Exception {
         Path markdown = CommandChecks.root().resolve(page);
         List<String> lines = Files.readAllLines(markdown);
