@@ -46,16 +46,17 @@ public final class CapacityCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--profile", defaultValue = "quick", description = "quick (the matrix's quick sizes: 250 ms "
-            + "delays, 50 Tomcat threads, 7.5 s async timeout, 15 s client timeout; steps of 5 s; about 10 minutes) "
-            + "or seed (1 s delays, Boot's defaults, 60 s client timeout; steps of 10 s). Default: ${DEFAULT-VALUE}.")
-    String profile;
+    @Option(names = "--profile", defaultValue = "quick", converter = ProfileConverter.class,
+            description = "quick (the matrix's quick sizes: 250 ms delays, 50 Tomcat threads, 7.5 s async timeout, "
+                    + "15 s client timeout; steps of 5 s; about 10 minutes) or seed (1 s delays, Boot's defaults, 60 s "
+                    + "client timeout; steps of 10 s). Default: ${DEFAULT-VALUE}.")
+    Profile preset;
 
     @Mixin
     PlanOptions plan;
 
-    @Option(names = "--heap", defaultValue = "512m", description = "Server heap, -Xmx; it sets Tomcat's connection "
-            + "bound (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--heap", defaultValue = "512m", converter = HeapSizeConverter.class,
+            description = "Server heap, -Xmx; it sets Tomcat's connection bound (default: ${DEFAULT-VALUE}).")
     String heap;
 
     @Option(names = "--step-time", converter = DurationConverter.class,
@@ -78,8 +79,6 @@ public final class CapacityCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Profile preset = Profile.parse(profile)
-                .orElseThrow(() -> usage("unknown profile '" + profile + "'; expected quick or seed"));
         Duration step = stepTime != null ? stepTime : preset == Profile.QUICK ? Duration.ofSeconds(5)
                 : Duration.ofSeconds(10);
         if (step.compareTo(Duration.ofSeconds(2)) < 0 || step.compareTo(Duration.ofMinutes(10)) > 0) {
@@ -90,9 +89,6 @@ public final class CapacityCommand implements Callable<Integer> {
         }
         if (!(maxRate >= 1) || maxRate > 20_000) {
             throw usage("--max-rate must be between 1 and 20000 requests per second, was " + maxRate);
-        }
-        if (!heap.matches("\\d+[kKmMgG]?")) {
-            throw usage("--heap must be a size such as 512m or 2g, was '" + heap + "'");
         }
         ExperimentPlan planned = CapacityPlan.of(plan.modes(), plan.flags());
         List<Variant> chosen = variants.variants();

@@ -40,8 +40,8 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--rounds", defaultValue = "2", description = "Rounds (default: ${DEFAULT-VALUE}).")
     int rounds;
 
-    @Option(names = "--heap", defaultValue = "512m", description = "Both servers' heap, passed as -Xmx "
-            + "(default: ${DEFAULT-VALUE}).")
+    @Option(names = "--heap", defaultValue = "512m", converter = HeapSizeConverter.class,
+            description = "Both servers' heap, passed as -Xmx (default: ${DEFAULT-VALUE}).")
     String heap;
 
     @Option(names = "--held-burst", defaultValue = "2000", description = "The burst whose held requests are "
@@ -64,12 +64,12 @@ public final class CompareCommand implements Callable<Integer> {
             description = "Between two bursts (default: ${DEFAULT-VALUE}).")
     Duration pause;
 
-    @Option(names = "--server-jar", description = "vtlab's jar (default: bootstrap/target/vtlab-server.jar, looked up "
+    @Option(names = "--server-jar", description = "vtlab's jar (default: " + Jars.SERVER + ", looked up "
             + "from here and from the parent folder).")
     Path serverJar;
 
     @Option(names = "--reference-jar", description = "The reference's jar (default: "
-            + "reference-webflux/target/vtlab-reference-webflux.jar, looked up from here and from the parent folder).")
+            + Jars.REFERENCE + ", looked up from here and from the parent folder).")
     Path referenceJar;
 
     @Option(names = "--out", description = "Folder (default: target/comparisons/<timestamp>).")
@@ -116,9 +116,6 @@ public final class CompareCommand implements Callable<Integer> {
         if (heldBurst < 1) {
             throw usage("--held-burst must be above 0, was " + heldBurst);
         }
-        if (!heap.matches("\\d+[kKmMgG]?")) {
-            throw usage("--heap must be a size such as 512m or 2g, was '" + heap + "'");
-        }
         if (delay.toMillis() < 1000) {
             throw usage("--delay must be at least 1s (the held requests are weighed 1.2 s into the burst), was "
                     + delay.toMillis() + "ms");
@@ -129,9 +126,9 @@ public final class CompareCommand implements Callable<Integer> {
         return new SideBySide.Settings(List.copyOf(bursts), rounds, heldBurst, pause,
                 List.of("-Xmx" + heap, "-XX:+ExitOnOutOfMemoryError"), delay, connectTimeout, timeout,
                 JdkFinder.running().java().toString(),
-                Jars.find(spec.commandLine(), serverJar, "--server-jar", "bootstrap/target/vtlab-server.jar"),
+                Jars.find(spec.commandLine(), serverJar, "--server-jar", Jars.SERVER),
                 Jars.find(spec.commandLine(), referenceJar, "--reference-jar",
-                        "reference-webflux/target/vtlab-reference-webflux.jar"),
+                        Jars.REFERENCE),
                 OutputDirs.choose(spec.commandLine(), out, Path.of("target", "comparisons")),
                 CommandLines.of(spec));
     }

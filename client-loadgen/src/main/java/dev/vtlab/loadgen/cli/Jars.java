@@ -10,6 +10,11 @@ import java.util.List;
 /** Where a command finds a jar the build made: the one given, or its usual place from here or the parent folder. */
 final class Jars {
 
+    /** Where the build puts each jar a command starts, from the repository's root. */
+    static final String SERVER = "bootstrap/target/vtlab-server.jar";
+    static final String DOWNSTREAM = "downstream/target/vtlab-downstream-exec.jar";
+    static final String REFERENCE = "reference-webflux/target/vtlab-reference-webflux.jar";
+
     private Jars() {
     }
 

@@ -23,12 +23,12 @@ import java.util.Map;
  */
 final class MatrixOptions {
 
-    @Option(names = "--profile", defaultValue = "quick",
+    @Option(names = "--profile", defaultValue = "quick", converter = ProfileConverter.class,
             description = "quick (the seed divided by 4: 500 requests, 250 ms delays, 50 Tomcat threads, 7.5 s "
                     + "async timeout, 15 s client timeout, each run twice; under 5 minutes) or seed (2000 requests, "
                     + "1 s delays, Boot's defaults, 60 s client timeout, as in the article). Default: "
                     + "${DEFAULT-VALUE}.")
-    String profile;
+    Profile profile;
 
     @Mixin
     PlanOptions plan;
@@ -52,7 +52,8 @@ final class MatrixOptions {
             + "server; tables show the median and the range (default: the profile's, 2 for quick, 1 for seed).")
     Integer repeat;
 
-    @Option(names = "--heap", description = "Server heap, passed as -Xmx (e.g. 512m; default: the JVM's).")
+    @Option(names = "--heap", converter = HeapSizeConverter.class,
+            description = "Server heap, passed as -Xmx (e.g. 512m; default: the JVM's).")
     String heap;
 
     @Option(names = "--common-pool-parallelism", description = "Server common-pool parallelism, to reproduce a "
@@ -71,13 +72,11 @@ final class MatrixOptions {
 
     /** The validated settings, the profile's defaults filled in; the command line is written with them. */
     MatrixExperiment experiment(CommandLine command, String commandLine) {
-        Profile preset = Profile.parse(profile)
-                .orElseThrow(() -> usage(command, "unknown profile '" + profile + "'; expected quick or seed"));
-        int n = requests == null ? preset.requests() : requests;
+        int n = requests == null ? profile.requests() : requests;
         if (n <= 0) {
             throw usage(command, "--requests must be at least 1, was " + n);
         }
-        int w = warmup == null ? preset.warmup() : warmup;
+        int w = warmup == null ? profile.warmup() : warmup;
         if (w < 0) {
             throw usage(command, "--warmup must not be negative, was " + w);
         }
@@ -85,27 +84,24 @@ final class MatrixOptions {
         if (tooMany != null) {
             throw usage(command, tooMany);
         }
-        Duration d = delay == null ? preset.delay() : delay;
+        Duration d = delay == null ? profile.delay() : delay;
         if (d.compareTo(Duration.ofSeconds(60)) > 0) {
             throw usage(command, "--delay must be at most 60s, was " + d.toSeconds() + "s");
         }
-        Duration t = timeout == null ? preset.timeout() : timeout;
+        Duration t = timeout == null ? profile.timeout() : timeout;
         if (t.isZero()) {
             throw usage(command, "--timeout must be above 0");
         }
         if (commonPoolParallelism != null && (commonPoolParallelism < 1 || commonPoolParallelism > 256)) {
             throw usage(command, "--common-pool-parallelism must be between 1 and 256, was " + commonPoolParallelism);
         }
-        if (heap != null && !heap.matches("\\d+[kKmMgG]?")) {
-            throw usage(command, "--heap must be a size such as 512m or 2g, was '" + heap + "'");
-        }
-        int r = repeat == null ? preset.repeat() : repeat;
+        int r = repeat == null ? profile.repeat() : repeat;
         if (r < 1 || r > 20) {
             throw usage(command, "--repeat must be between 1 and 20, was " + r);
         }
-        return new MatrixExperiment(preset, plan.modes(), plan.flags(), r,
+        return new MatrixExperiment(profile, plan.modes(), plan.flags(), r,
                 new MatrixSettings.BurstSettings(n, t, w),
-                new MatrixSettings.ServerSettings(d, d, heap, commonPoolParallelism, serverSettings(command, preset),
+                new MatrixSettings.ServerSettings(d, d, heap, commonPoolParallelism, serverSettings(command, profile),
                         variants.databaseUrl(), variants.serverJar(), variants.downstreamJar()),
                 new MatrixSettings.OutputSettings(
                         OutputDirs.choose(command, out, Path.of("target", "experiments")), commandLine));

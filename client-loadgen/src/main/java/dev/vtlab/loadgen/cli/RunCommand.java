@@ -132,7 +132,7 @@ public final class RunCommand implements Callable<Integer> {
             return 1;
         } catch (IOException e) {
             err.println("Cannot reach the vtlab server at " + Secrets.redact(url.toString()) + ": " + FailureCause.of(e)
-                    + ". Start it with: java -jar bootstrap/target/vtlab-server.jar");
+                    + ". Start it with: java -jar " + Jars.SERVER);
             return 1;
         }
         if (rate != null) {

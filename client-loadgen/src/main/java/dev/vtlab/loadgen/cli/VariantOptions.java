@@ -53,12 +53,12 @@ final class VariantOptions {
             + "whole plan: none, synchronized, reentrant-lock (vtlab.repository.guard). Default: none.")
     List<String> guards;
 
-    @Option(names = "--server-jar", description = "The server jar (default: bootstrap/target/vtlab-server.jar, "
+    @Option(names = "--server-jar", description = "The server jar (default: " + Jars.SERVER + ", "
             + "looked up from here and from the parent folder).")
     Path serverJar;
 
     @Option(names = "--downstream-jar", description = "The downstream processes' jar (default: "
-            + "downstream/target/vtlab-downstream-exec.jar, looked up from here and from the parent folder).")
+            + Jars.DOWNSTREAM + ", looked up from here and from the parent folder).")
     Path downstreamJar;
 
     /** Every variant the options ask for, each axis checked. */
@@ -68,13 +68,12 @@ final class VariantOptions {
 
     /** The server jar, found now. */
     Path serverJar() {
-        return Jars.find(spec.commandLine(), serverJar, "--server-jar", "bootstrap/target/vtlab-server.jar");
+        return Jars.find(spec.commandLine(), serverJar, "--server-jar", Jars.SERVER);
     }
 
     /** The downstream jar, found now. */
     Path downstreamJar() {
-        return Jars.find(spec.commandLine(), downstreamJar, "--downstream-jar",
-                "downstream/target/vtlab-downstream-exec.jar");
+        return Jars.find(spec.commandLine(), downstreamJar, "--downstream-jar", Jars.DOWNSTREAM);
     }
 
     /** The server JDKs: each --server-java value found and checked now, before any server starts. */
