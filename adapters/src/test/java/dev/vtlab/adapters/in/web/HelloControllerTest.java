@@ -2,6 +2,7 @@ package dev.vtlab.adapters.in.web;
 
 import dev.vtlab.application.port.in.SayHelloUseCase;
 import dev.vtlab.domain.Greeting;
+import dev.vtlab.domain.Visit;
 import dev.vtlab.domain.VisitorName;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -58,9 +59,9 @@ class HelloControllerTest {
 
         @Override
         public Greeting sayHello(VisitorName visitor) {
+            Greeting greeting = Greeting.of(Visit.next(visitor, greeted.size()));
             greeted.add(visitor);
-            return new Greeting(visitor.value(), greeted.size(),
-                    "Hello, " + visitor.value() + "! You are visitor number " + greeted.size() + ".");
+            return greeting;
         }
 
         @Override
