@@ -24,12 +24,28 @@ import java.util.Set;
  */
 public record Pinning(String kind, String where, long events, List<String> runs) {
 
+    private static final Set<String> KINDS_IN_THE_REPOSITORYS_WAIT = Set.of("vtlab", "driver", "pool");
+
     /**
      * Whether the pin was where the repository waits (vtlab's guard, a driver, the pool): it holds a carrier for
      * a whole call, the pin that matters; class loading and other library or JDK sites are one-off.
      */
     boolean inTheRepositorysWait() {
-        return kind.equals("vtlab") || kind.equals("driver") || kind.equals("pool");
+        return KINDS_IN_THE_REPOSITORYS_WAIT.contains(kind);
+    }
+
+    /**
+     * The same question for one of the lab's site names, e.g. {@code vtlab: dev.vtlab.adapters.out.sleepy.WaitGuard$
+     * Synchronized.around} (yes) or {@code class loading: java.lang.ClassLoader.loadClass} (no).
+     */
+    public static boolean inTheRepositorysWait(String site) {
+        return KINDS_IN_THE_REPOSITORYS_WAIT.contains(kindOf(site));
+    }
+
+    /** The part of a site's name before {@code ": "}; {@code unknown} without one. */
+    private static String kindOf(String site) {
+        int colon = site.indexOf(": ");
+        return colon < 0 ? "unknown" : site.substring(0, colon);
     }
 
     /**
@@ -66,9 +82,9 @@ public record Pinning(String kind, String where, long events, List<String> runs)
         }
         List<Pinning> pinning = new ArrayList<>();
         events.forEach((site, count) -> {
-            int colon = site.indexOf(": ");
-            pinning.add(new Pinning(colon < 0 ? "unknown" : site.substring(0, colon),
-                    colon < 0 ? site : site.substring(colon + 2), count, List.copyOf(runsBySite.get(site))));
+            String kind = kindOf(site);
+            String where = site.startsWith(kind + ": ") ? site.substring(kind.length() + 2) : site;
+            pinning.add(new Pinning(kind, where, count, List.copyOf(runsBySite.get(site))));
         });
         pinning.sort(Comparator.comparingLong(Pinning::events).reversed().thenComparing(Pinning::where));
         return pinning;

@@ -5,6 +5,8 @@ import dev.vtlab.jdks.JdkFinder;
 import dev.vtlab.loadgen.cli.CommandLineTestSupport;
 import dev.vtlab.loadgen.json.Json;
 import dev.vtlab.loadgen.load.HttpClients;
+import dev.vtlab.loadgen.report.Pinning;
+import org.assertj.core.api.AbstractLongAssert;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -21,6 +23,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Pinning made visible, by counting JFR's {@code jdk.VirtualThreadPinned} events in the server, never by timing:
  * with T on and the sleepy repository guarded by {@code synchronized}, each request's virtual thread sleeps while
  * holding a monitor. That pins its carrier on JDK 21 to 23 and not from JDK 24 on (JEP 491).
+ * <p>
+ * Only the pins in the repository's wait are counted (the sites {@link Pinning#inTheRepositorysWait(String)} names,
+ * as the report does): a class loaded for the first time pins on any JDK, and which class a burst happens to load
+ * first is not this test's question. (A CI run on JDK 25 once counted 2 pinned events in the second burst when
+ * this test still counted every site; it did not say where, so a failure now names every site the server saw.)
  */
 class PinningTest {
 
@@ -32,13 +39,14 @@ class PinningTest {
     void on_the_jdk_the_build_runs_a_synchronized_guard_pins_only_before_jdk_24(@TempDir Path dir) throws Exception {
         JdkFinder.Jdk jdk = JdkFinder.running();
 
-        long pinned = pinnedEvents(jdk, "synchronized", dir);
+        JsonNode synchronizedGuard = serverJvm(jdk, "synchronized", dir);
 
         if (jdk.feature() >= 24) {
-            assertThat(pinned).as("JDK %s: JEP 491, sleeping in synchronized does not pin", jdk.version()).isZero();
+            assertThatPinsInTheWait(synchronizedGuard, "JDK %s: JEP 491, sleeping in synchronized does not pin",
+                    jdk.version()).isZero();
         } else {
-            assertThat(pinned).as("JDK %s pins a virtual thread that sleeps in synchronized", jdk.version())
-                    .isPositive();
+            assertThatPinsInTheWait(synchronizedGuard, "JDK %s pins a virtual thread that sleeps in synchronized",
+                    jdk.version()).isPositive();
         }
     }
 
@@ -47,11 +55,12 @@ class PinningTest {
         JdkFinder.Jdk jdk21 = ServerJar.jdk21OrSkip();
 
         JsonNode synchronizedGuard = serverJvm(jdk21, "synchronized", dir.resolve("synchronized"));
-        assertThat(synchronizedGuard.path("virtualThreadsPinned").asLong()).isPositive();
+        assertThatPinsInTheWait(synchronizedGuard, "synchronized on JDK 21").isPositive();
         assertThat(synchronizedGuard.path("pinnedSites").propertyNames())
                 .as("the lab says where: the sleepy adapter's synchronized guard, in vtlab's own code")
                 .anyMatch(site -> site.startsWith("vtlab: dev.vtlab.adapters.out.sleepy."));
-        assertThat(pinnedEvents(jdk21, "reentrant-lock", dir.resolve("lock"))).isZero();
+        assertThatPinsInTheWait(serverJvm(jdk21, "reentrant-lock", dir.resolve("lock")), "a ReentrantLock on JDK 21")
+                .isZero();
     }
 
     /**
@@ -62,25 +71,33 @@ class PinningTest {
      */
     @Test
     void the_jdbc_adapter_on_h2_pins_no_carrier_on_the_build_jdk_or_on_jdk_21(@TempDir Path dir) throws Exception {
-        assertThat(jdbcPinnedEvents(JdkFinder.running(), dir.resolve("build"))).isZero();
-        assertThat(jdbcPinnedEvents(ServerJar.jdk21OrSkip(), dir.resolve("21"))).isZero();
+        assertThatPinsInTheWait(jdbcServerJvm(JdkFinder.running(), dir.resolve("build")), "JDBC, the build's JDK")
+                .isZero();
+        assertThatPinsInTheWait(jdbcServerJvm(ServerJar.jdk21OrSkip(), dir.resolve("21")), "JDBC, JDK 21").isZero();
     }
 
-    private long jdbcPinnedEvents(JdkFinder.Jdk jdk, Path dir) throws Exception {
+    /**
+     * The pinned events at sites in the repository's wait, to assert on; every site the server saw is in the
+     * description, so a failure says where the pins were.
+     */
+    private static AbstractLongAssert<?> assertThatPinsInTheWait(JsonNode serverJvm, String what, Object... args) {
+        long inTheWait = serverJvm.path("pinnedSites").properties().stream()
+                .filter(site -> Pinning.inTheRepositorysWait(site.getKey()))
+                .mapToLong(site -> site.getValue().asLong()).sum();
+        return assertThat(inTheWait).as("%s; pinned at %s", String.format(what, args), serverJvm.path("pinnedSites"));
+    }
+
+    private JsonNode jdbcServerJvm(JdkFinder.Jdk jdk, Path dir) throws Exception {
         Files.createDirectories(dir);
         ChildProcesses children = new ChildProcesses();
         try (ServerProcess database = ServerProcess.start(ServerJar.java(), List.of(), ServerJar.downstreamPath(),
                 List.of("database", "--port", "0", "--stats-port", "0"), "/stats", dir.resolve("database.log"),
                 client, Duration.ofSeconds(60), children)) {
-            return secondBurst(jdk, dir, "--vtlab.repository.kind=jdbc", "--vtlab.repository.url=jdbc:h2:tcp://"
-                    + "127.0.0.1:" + database.port(ListeningPorts.DATABASE) + "/mem:vtlab;USER=sa;PASSWORD=", "--vtlab.repository.pool-size="
-                    + REQUESTS, "--vtlab.virtual-threads.repository=true").path("serverJvm")
-                    .path("virtualThreadsPinned").asLong();
+            return secondBurst(jdk, dir, "--vtlab.repository.kind=jdbc",
+                    "--vtlab.repository.url=jdbc:h2:tcp://127.0.0.1:" + database.port(ListeningPorts.DATABASE)
+                            + "/mem:vtlab;USER=sa;PASSWORD=", "--vtlab.repository.pool-size=" + REQUESTS,
+                    "--vtlab.virtual-threads.repository=true").path("serverJvm");
         }
-    }
-
-    private long pinnedEvents(JdkFinder.Jdk jdk, String guard, Path dir) throws Exception {
-        return serverJvm(jdk, guard, dir).path("virtualThreadsPinned").asLong();
     }
 
     /** The server's JVM figures for the second burst with this guard. */
