@@ -16,6 +16,7 @@ import dev.vtlab.loadgen.matrix.Combination;
 import dev.vtlab.loadgen.matrix.ExperimentPlan;
 import dev.vtlab.loadgen.matrix.ServerAndDownstream;
 import dev.vtlab.loadgen.matrix.ServerProcess;
+import dev.vtlab.loadgen.matrix.StopOnSignal;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -57,7 +58,6 @@ public final class CapacityRunner {
     private final Instant started = Instant.now();
     private final List<CapacityRun> runs = new ArrayList<>();
     private boolean reportWritten;
-    private volatile boolean stopping;
 
     public CapacityRunner(CapacitySettings settings, PrintWriter out, Report report) {
         this.settings = settings;
@@ -67,35 +67,21 @@ public final class CapacityRunner {
 
     /** Runs the plan, writes the report, and returns every planned run (those not reached as {@code NOT_RUN}). */
     public List<CapacityRun> run(ExperimentPlan plan) throws InterruptedException {
-        Thread hook = new Thread(() -> {
-            stopping = true;
-            children.refuseNewAndKillAll();
-            if (finish(plan, true)) {
-                System.err.println("Interrupted: the report has what was measured, in " + settings.servers().outputDir());
-            }
-        }, "vtlab-capacity-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
-        try {
+        try (StopOnSignal signal = new StopOnSignal("capacity", children, () -> finish(plan, true),
+                settings.servers().outputDir())) {
             for (Map.Entry<Combination, List<Mode>> server : plan.servers().entrySet()) {
-                if (stopping) {
+                if (signal.stopping()) {
                     break;
                 }
-                measure(server.getKey(), server.getValue());
+                measure(server.getKey(), server.getValue(), signal);
             }
-            finish(plan, stopping);
+            finish(plan, signal.stopping());
             return snapshot();
-        } finally {
-            children.killAll();
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException alreadyShuttingDown) {
-                // the hook is running and writes the report itself
-            }
         }
     }
 
     /** One fresh server for the combination, each of its modes searched on it in turn. */
-    private void measure(Combination combination, List<Mode> modes) throws InterruptedException {
+    private void measure(Combination combination, List<Mode> modes, StopOnSignal signal) throws InterruptedException {
         ServerAndDownstream server;
         try {
             server = ServerAndDownstream.start(settings.servers(), combination,
@@ -110,10 +96,10 @@ public final class CapacityRunner {
         try {
             LabClient lab = new LabClient(client, server.lab());
             for (Mode mode : modes) {
-                if (stopping) {
+                if (signal.stopping()) {
                     return;
                 }
-                add(search(server, lab, combination, mode));
+                add(search(server, lab, combination, mode, signal));
             }
         } finally {
             server.stop(STOP_GRACE);
@@ -121,8 +107,8 @@ public final class CapacityRunner {
     }
 
     /** The warm-up, then the ladder's steps, each judged and printed. */
-    private CapacityRun search(ServerAndDownstream server, LabClient lab, Combination combination, Mode mode)
-            throws InterruptedException {
+    private CapacityRun search(ServerAndDownstream server, LabClient lab, Combination combination, Mode mode,
+                               StopOnSignal signal) throws InterruptedException {
         List<CapacityStep> steps = new ArrayList<>();
         ServerEnvironment environment = null;
         try {
@@ -135,7 +121,7 @@ public final class CapacityRunner {
                     combination.label(), CapacityRun.rate(first.rate()), first.resource().label(),
                     CapacityRun.rate(start));
             RateLadder ladder = new RateLadder(start, settings.steps().bisections(), settings.steps().maxRate());
-            for (OptionalDouble rate = ladder.next(List.of()); rate.isPresent() && !stopping;
+            for (OptionalDouble rate = ladder.next(List.of()); rate.isPresent() && !signal.stopping();
                  rate = ladder.next(steps.stream().map(CapacityStep::rung).toList())) {
                 CapacityStep step = step(server, lab, environment, mode, rate.getAsDouble());
                 steps.add(step);

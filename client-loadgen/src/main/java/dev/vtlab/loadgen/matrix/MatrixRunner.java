@@ -16,7 +16,7 @@ import java.util.Map;
  * Runs the experiment: the client's warm-up, then each planned combination's life (a {@link CombinationRun}: its
  * server started, warmed up, measured mode by mode, stopped). Whatever happens, including Ctrl-C, every run is
  * recorded (in a {@link RunLedger}), the report is written, and no server
- * outlives the runner (its {@link ChildProcesses}).
+ * outlives the runner (its {@link ChildProcesses}, killed by {@link StopOnSignal}).
  */
 public final class MatrixRunner {
 
@@ -28,7 +28,6 @@ public final class MatrixRunner {
     private final HttpClient client;
     private final ChildProcesses children = new ChildProcesses();
     private final Instant started = Instant.now();
-    private volatile boolean stopping;
 
     /**
      * @param report writes the report from the runs (the {@code report} package's writer; the runner does not
@@ -55,25 +54,17 @@ public final class MatrixRunner {
     public Outcome run(ExperimentPlan plan) throws InterruptedException {
         RunLedger ledger = new RunLedger(plan, settings.repeat(), report, started);
         ProgressPrinter progress = new ProgressPrinter(out, started, plan.runCount(settings.repeat()));
-        Thread hook = new Thread(() -> interrupted(ledger), "vtlab-matrix-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
-        try {
+        try (StopOnSignal signal = new StopOnSignal("matrix", children, () -> interrupted(ledger),
+                settings.outputDir())) {
             warmUpClient(progress);
             for (Map.Entry<Combination, List<Mode>> server : plan.servers().entrySet()) {
-                if (stopping) {
+                if (signal.stopping()) {
                     break;
                 }
                 new CombinationRun(settings, server.getKey(), client, loadRun(), children, ledger, progress,
-                        () -> stopping).run(server.getValue());
+                        signal::stopping).run(server.getValue());
             }
-            return new Outcome(settings.outputDir(), ledger.finish(false), stopping);
-        } finally {
-            children.killAll();
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException alreadyShuttingDown) {
-                // the hook is running and writes the report itself
-            }
+            return new Outcome(settings.outputDir(), ledger.finish(false), signal.stopping());
         }
     }
 
@@ -94,14 +85,12 @@ public final class MatrixRunner {
         return new LoadRun(client, CONNECT_TIMEOUT, settings.burst().timeout());
     }
 
-    /** Shutdown hook: Ctrl-C or SIGTERM. Kill the servers, mark what did not run, write what was measured. */
-    private void interrupted(RunLedger ledger) {
-        stopping = true; // the main thread runs on while the hooks run: it must not start another server
-        children.refuseNewAndKillAll();
+    /** On Ctrl-C or SIGTERM: marks what did not run and writes what was measured, unless the matrix had finished. */
+    private static boolean interrupted(RunLedger ledger) {
         if (ledger.reportWritten()) {
-            return; // the matrix had finished; the hook was about to be removed
+            return false; // the matrix had finished; the hook was about to be removed
         }
         ledger.finish(true);
-        System.err.println("Interrupted: the report has what was measured, in " + settings.outputDir());
+        return true;
     }
 }
