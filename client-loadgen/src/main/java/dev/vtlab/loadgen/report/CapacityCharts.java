@@ -17,7 +17,6 @@ import java.util.function.ToDoubleFunction;
  */
 public final class CapacityCharts {
 
-    private static final int WIDTH = 900;
     private static final int LEFT = 70;
     private static final int RIGHT = 20;
     private static final String[] COLORS = {"#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#b07aa1"};
@@ -51,9 +50,9 @@ public final class CapacityCharts {
         int height = 380;
         int top = 30;
         int bottom = height - 60;
-        Scale x = Scale.log(minX / 1.5, maxX * 1.5, LEFT, WIDTH - RIGHT);
+        Scale x = Scale.log(minX / 1.5, maxX * 1.5, LEFT, Charts.WIDTH - RIGHT);
         Scale y = Scale.log(floorMs * 0.8, maxY * 1.3, bottom, top);
-        StringBuilder svg = Charts.open(WIDTH, height);
+        StringBuilder svg = Charts.open(height);
         svg.append(Charts.text(LEFT, 16, "/" + mode + ": latency from due time against the rate completed "
                 + "(log scales); dashed vertical: Little's law's ceiling", "#000"));
         axes(svg, x, y, top, bottom, "completed req/s", "ms");
@@ -83,11 +82,7 @@ public final class CapacityCharts {
             String label = run.flags() + ": " + CapacityRun.rate(run.sustainedRate()) + " req/s held"
                     + (run.predicted() == null ? "" : ", predicted " + CapacityRun.rate(run.predicted().rate()) + " ("
                     + run.predicted().resource().label() + ")");
-            int ly = height - 34 + (i / 2) * 14;
-            int lx = LEFT + (i % 2) * 420;
-            svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"10\" height=\"10\" fill=\"%s\"/>",
-                    lx, ly - 9, color));
-            svg.append(Charts.text(lx + 14, ly, label, "#333"));
+            svg.append(Charts.swatch(LEFT + (i % 2) * 420, height - 34 + (i / 2) * 14, color, label));
         }
         return svg.append("</svg>\n").toString();
     }
@@ -110,10 +105,10 @@ public final class CapacityCharts {
         int gap = 22;
         int top = 24;
         int height = top + 4 * (band + gap) + 10;
-        StringBuilder svg = Charts.open(WIDTH, height);
+        StringBuilder svg = Charts.open(height);
         svg.append(Charts.text(LEFT, 14, "/" + run.mode() + " " + run.flags() + ": each step second by second "
                 + "(grey lines: a new step)", "#000"));
-        Scale x = Scale.linear(0, seconds.size(), LEFT, WIDTH - RIGHT);
+        Scale x = Scale.linear(0, seconds.size(), LEFT, Charts.WIDTH - RIGHT);
         String[] titles = {"req/s offered (grey) and completed", "p99 ms of what completed", "in flight",
                 "server heap used MB"};
         List<List<ToDoubleFunction<RateSummary.Second>>> values = List.of(
@@ -129,8 +124,7 @@ public final class CapacityCharts {
             Scale y = Scale.linear(0, max * 1.1, bandBottom, bandTop);
             svg.append(Charts.text(LEFT, bandTop - 3, titles[b] + String.format(Locale.ROOT, " (max %.0f)", max),
                     "#333"));
-            svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#999\"/>",
-                    LEFT, bandBottom, WIDTH - RIGHT, bandBottom));
+            svg.append(Charts.axisLine(LEFT, bandBottom, Charts.WIDTH - RIGHT, bandBottom));
             for (int start : stepStarts) {
                 svg.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" "
                         + "stroke=\"#ddd\"/>", x.at(start), bandTop, x.at(start), bandBottom));
@@ -141,8 +135,7 @@ public final class CapacityCharts {
                 for (int i = 0; i < seconds.size(); i++) {
                     double v = fs.get(k).applyAsDouble(seconds.get(i));
                     if (!Double.isNaN(v)) {
-                        path.append(path.isEmpty() ? "M" : "L").append(String.format(Locale.ROOT, "%.1f %.1f",
-                                x.at(i + 0.5), y.at(v)));
+                        lineTo(path, x.at(i + 0.5), y.at(v));
                     }
                 }
                 String color = fs.size() > 1 && k == 0 ? "#bbb" : COLORS[b % COLORS.length];
@@ -157,10 +150,14 @@ public final class CapacityCharts {
                                String color, String dash) {
         StringBuilder path = new StringBuilder();
         for (CapacityStep s : steps) {
-            path.append(path.isEmpty() ? "M" : "L").append(String.format(Locale.ROOT, "%.1f %.1f",
-                    x.at(Math.max(s.completionRate(), 0.1)), y.at(Math.max(value.applyAsDouble(s), y.from))));
+            lineTo(path, x.at(Math.max(s.completionRate(), 0.1)), y.at(Math.max(value.applyAsDouble(s), y.from)));
         }
         return "<path d=\"" + path + "\" stroke=\"" + color + "\" fill=\"none\" stroke-width=\"1.5\"" + dash + "/>";
+    }
+
+    /** A path's next point: where it starts, or a line to it. */
+    private static void lineTo(StringBuilder path, double x, double y) {
+        path.append(path.isEmpty() ? "M" : "L").append(String.format(Locale.ROOT, "%.1f %.1f", x, y));
     }
 
     private static void horizontal(StringBuilder svg, Scale x, double at, String label, String color) {
@@ -171,17 +168,15 @@ public final class CapacityCharts {
 
     /** Axes with ticks at 1, 2 and 5 of each power of ten. */
     private static void axes(StringBuilder svg, Scale x, Scale y, int top, int bottom, String xLabel, String yLabel) {
-        svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#999\"/>",
-                LEFT, bottom, WIDTH - RIGHT, bottom));
-        svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#999\"/>",
-                LEFT, top, LEFT, bottom));
+        svg.append(Charts.axisLine(LEFT, bottom, Charts.WIDTH - RIGHT, bottom));
+        svg.append(Charts.axisLine(LEFT, top, LEFT, bottom));
         for (double tick : x.ticks()) {
             svg.append(Charts.text((int) x.at(tick) - 8, bottom + 14, CapacityRun.rate(tick), "#333"));
         }
         for (double tick : y.ticks()) {
             svg.append(Charts.text(4, (int) y.at(tick) + 4, String.format(Locale.ROOT, "%,.0f", tick), "#333"));
         }
-        svg.append(Charts.text(WIDTH - RIGHT - 100, bottom + 28, xLabel, "#333"));
+        svg.append(Charts.text(Charts.WIDTH - RIGHT - 100, bottom + 28, xLabel, "#333"));
         svg.append(Charts.text(4, top - 6, yLabel, "#333"));
     }
 

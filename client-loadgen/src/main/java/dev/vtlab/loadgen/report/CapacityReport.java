@@ -34,6 +34,7 @@ public final class CapacityReport {
 
     /** What results.json says it is, so that {@code figures} knows a capacity search from a matrix. */
     public static final String KIND = "capacity";
+    private static final String TITLE = "Capacity: what each placement sustains";
 
     private CapacityReport() {
     }
@@ -197,7 +198,7 @@ public final class CapacityReport {
 
     private static String markdown(String whatRan, List<CapacityRun> runs, long floorMs, CapacitySettings settings,
                                    Map<String, String> charts) {
-        StringBuilder md = new StringBuilder("# Capacity: what each placement sustains\n\n").append(whatRan)
+        StringBuilder md = new StringBuilder("# ").append(TITLE).append("\n\n").append(whatRan)
                 .append("\n\n").append(capacityTable(runs).markdown()).append('\n');
         charts.keySet().stream().filter(f -> f.startsWith("knee-"))
                 .forEach(f -> md.append("![").append(f).append("](").append(f).append(")\n\n"));
@@ -218,10 +219,7 @@ public final class CapacityReport {
 
     private static String html(String whatRan, List<CapacityRun> runs, long floorMs, CapacitySettings settings,
                                Map<String, String> charts) {
-        String title = "Capacity: what each placement sustains";
-        StringBuilder html = new StringBuilder("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>")
-                .append(title).append("</title><style>").append(HtmlReport.STYLE).append("</style></head><body>")
-                .append("<h1>").append(title).append("</h1><p>").append(Html.escape(whatRan)).append("</p>")
+        StringBuilder html = Html.page(TITLE).append("<p>").append(Html.escape(whatRan)).append("</p>")
                 .append(capacityTable(runs).html());
         charts.forEach((file, svg) -> {
             if (file.startsWith("knee-")) {
@@ -237,8 +235,7 @@ public final class CapacityReport {
             }
             html.append(stepTable(run).html()).append(charts.getOrDefault(seriesFile(run), ""));
         }
-        html.append("<details><summary>Method</summary><ul>");
-        method(floorMs, settings).forEach(line -> html.append("<li>").append(Html.escape(line)).append("</li>"));
-        return html.append("</ul></details></body></html>\n").toString();
+        html.append("<details><summary>Method</summary>").append(Html.list(method(floorMs, settings)));
+        return html.append("</details></body></html>\n").toString();
     }
 }

@@ -13,7 +13,8 @@ import java.util.Map;
  */
 final class Charts {
 
-    private static final int WIDTH = 900;
+    /** Every chart's width in pixels, the capacity charts' too. */
+    static final int WIDTH = 900;
     private static final String[] COLORS = {"#4e79a7", "#f28e2b", "#59a14f", "#e15759"};
 
     private Charts() {
@@ -67,10 +68,8 @@ final class Charts {
             }
         }
         StringBuilder svg = open(height);
-        svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#999\"/>",
-                left, height - bottom, WIDTH - 10, height - bottom));
-        svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"10\" x2=\"%d\" y2=\"%d\" stroke=\"#999\"/>",
-                left, left, height - bottom));
+        svg.append(axisLine(left, height - bottom, WIDTH - 10, height - bottom));
+        svg.append(axisLine(left, 10, left, height - bottom));
         svg.append(text(left, height - 22, "request sent at (ms after release; max "
                 + String.format(Locale.ROOT, "%.0f", maxX) + ")", "#333"));
         svg.append(text(4, 20, String.format(Locale.ROOT, "%.0f ms", maxY), "#333"));
@@ -98,10 +97,12 @@ final class Charts {
                 + "\" stroke-width=\"3\" stroke-linecap=\"round\" fill=\"none\"/>";
     }
 
+    /** An SVG begun, {@link #WIDTH} wide; the caller closes it. */
     static StringBuilder open(int height) {
         return open(WIDTH, height);
     }
 
+    /** An SVG begun; the caller closes it. */
     static StringBuilder open(int width, int height) {
         return new StringBuilder(String.format(Locale.ROOT,
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-family=\"sans-serif\" "
@@ -111,11 +112,21 @@ final class Charts {
     private static void legend(StringBuilder svg, int y, String[] names) {
         int x = 170;
         for (int i = 0; i < names.length; i++) {
-            svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"10\" height=\"10\" fill=\"%s\"/>",
-                    x, y - 9, COLORS[i % COLORS.length]));
-            svg.append(text(x + 14, y, names[i], "#333"));
+            svg.append(swatch(x, y, COLORS[i % COLORS.length], names[i]));
             x += 14 + names[i].length() * 7 + 20;
         }
+    }
+
+    /** A legend's entry: a square of {@code color} and its label, whose baseline is {@code y}. */
+    static String swatch(int x, int y, String color, String label) {
+        return String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"10\" height=\"10\" fill=\"%s\"/>", x,
+                y - 9, color) + text(x + 14, y, label, "#333");
+    }
+
+    /** A grey line: an axis, or the base of a band. */
+    static String axisLine(int x1, int y1, int x2, int y2) {
+        return String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#999\"/>", x1, y1,
+                x2, y2);
     }
 
     static String text(int x, int y, String text, String color) {

@@ -23,7 +23,6 @@ import java.util.Map;
  */
 public final class Figures {
 
-    private static final int WIDTH = 900;
     private static final int LEFT = 190;
     private static final int BAR = 16;
 
@@ -92,10 +91,10 @@ public final class Figures {
         double maxMs = Math.max(floorMs, runs.stream().filter(r -> r.path("status").asString().equals("OK"))
                 .mapToDouble(r -> r.path("summary").path("latency").path("p99Ms").asDouble()).max().orElse(1));
         int height = 50 + runs.size() * (BAR + 4) + Mode.values().length * 8 + 20;
-        StringBuilder svg = Charts.open(WIDTH, height);
+        StringBuilder svg = Charts.open(height);
         svg.append(Charts.text(4, 16, String.format(Locale.ROOT, "p99 of %d requests at once, per combination; "
                 + "floor %d ms (the two delays); %s", requests, floorMs, where), "#000"));
-        double scale = (WIDTH - LEFT - 120) / maxMs;
+        double scale = (Charts.WIDTH - LEFT - 120) / maxMs;
         int y = 34;
         String previousMode = null;
         for (JsonNode run : runs) {

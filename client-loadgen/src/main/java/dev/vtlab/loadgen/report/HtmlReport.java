@@ -13,10 +13,6 @@ import java.util.Optional;
 /** Renders the report as one self-contained HTML file ({@code report.html}): same tables, plus charts. */
 final class HtmlReport {
 
-    static final String STYLE = "body{font-family:sans-serif;max-width:1100px;margin:2em auto;padding:0 1em}"
-            + "table{border-collapse:collapse;margin:1em 0;font-size:13px}td,th{border:1px solid #ccc;padding:3px 6px;"
-            + "text-align:left}th{background:#f3f3f3}code{background:#f3f3f3;padding:0 3px}";
-
     private HtmlReport() {
     }
 
@@ -25,16 +21,12 @@ final class HtmlReport {
      * results and charts, the pins, and last how it was measured, folded.
      */
     static String render(ReportContent c, Map<String, List<RequestResult>> samples, String p99Chart) {
-        StringBuilder html = new StringBuilder("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>")
-                .append(Html.escape(c.title())).append("</title><style>").append(STYLE).append("</style></head><body>");
-        html.append("<h1>").append(Html.escape(c.title())).append("</h1>");
+        StringBuilder html = Html.page(c.title());
         html.append("<p>").append(Html.escape(c.whatRan())).append("</p>");
         html.append("<h2>Findings</h2>");
         html.append(c.flagEffects().html()).append(c.best().html());
         if (!c.findings.notes().isEmpty()) {
-            html.append("<ul>");
-            c.findings.notes().forEach(n -> html.append("<li>").append(Html.escape(n)).append("</li>"));
-            html.append("</ul>");
+            html.append(Html.list(c.findings.notes()));
         }
         html.append(p99Chart);
         html.append("<p>").append(Html.escape(c.thresholdSentence().replace("*", ""))).append("</p>");
@@ -60,9 +52,8 @@ final class HtmlReport {
         } else {
             html.append(c.pinningInTheWait() == null ? "<p>" + ReportContent.NO_PINNING_IN_THE_WAIT + "</p>"
                     : c.pinningInTheWait().html());
-            html.append("<ul>");
-            c.pinningElsewhere().forEach(line -> html.append("<li>").append(Html.escape(line)).append("</li>"));
-            html.append("</ul><details><summary>Every site</summary><p>")
+            html.append(Html.list(c.pinningElsewhere()));
+            html.append("<details><summary>Every site</summary><p>")
                     .append(Html.escape(ReportContent.PINNING_RULE)).append("</p>").append(c.pinning().html())
                     .append("</details>");
         }
