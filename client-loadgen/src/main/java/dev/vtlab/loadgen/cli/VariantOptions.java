@@ -11,7 +11,6 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -82,29 +81,22 @@ final class VariantOptions {
             return List.of(JdkFinder.running());
         }
         JdkFinder finder = JdkFinder.ofThisMachine();
-        List<JdkFinder.Jdk> jdks = new ArrayList<>();
-        for (String value : serverJava) {
-            try {
-                JdkFinder.Jdk jdk = finder.find(value);
-                if (!jdks.contains(jdk)) {
-                    jdks.add(jdk);
-                }
-            } catch (JdkFinder.NotFoundException e) {
-                throw usage("--server-java " + e.getMessage());
-            }
+        return serverJava.stream().map(value -> serverJdk(finder, value)).distinct().toList();
+    }
+
+    private JdkFinder.Jdk serverJdk(JdkFinder finder, String value) {
+        try {
+            return finder.find(value);
+        } catch (JdkFinder.NotFoundException e) {
+            throw usage("--server-java " + e.getMessage());
         }
-        return jdks;
     }
 
     private List<GuardSetting> guards() {
-        List<GuardSetting> chosen = new ArrayList<>();
-        for (String label : guards == null ? List.of(GuardSetting.NONE.label()) : guards) {
-            GuardSetting guard = GuardSetting.parse(label).orElseThrow(() -> usage("unknown guard '" + label + "'; expected "
-                    + String.join(", ", GuardSetting.labels())));
-            if (!chosen.contains(guard)) {
-                chosen.add(guard);
-            }
-        }
+        List<GuardSetting> chosen = (guards == null ? List.of(GuardSetting.NONE.label()) : guards).stream()
+                .map(label -> GuardSetting.parse(label).orElseThrow(() -> usage("unknown guard '" + label
+                        + "'; expected " + String.join(", ", GuardSetting.labels()))))
+                .distinct().toList();
         if (!chosen.equals(List.of(GuardSetting.NONE)) && !repositories().equals(List.of(RepositoryKind.SLEEPY))) {
             throw usage("--guard applies to the sleepy repository only; measure http and jdbc without it");
         }
@@ -125,22 +117,21 @@ final class VariantOptions {
     /** Bulkhead limits, {@code null} standing for off. */
     private List<Integer> maxConcurrents() {
         requireJdbc(maxConcurrents != null, "--max-concurrent");
-        List<Integer> limits = new ArrayList<>();
-        for (String value : maxConcurrents == null ? List.of("off") : maxConcurrents) {
-            Integer limit;
-            try {
-                limit = value.strip().equalsIgnoreCase("off") ? null : Integer.valueOf(value.strip());
-            } catch (NumberFormatException e) {
-                throw usage("--max-concurrent takes off or a whole number, was '" + value + "'");
-            }
-            if (limit != null && limit < 1) {
-                throw usage("--max-concurrent must be at least 1 (or off), was " + limit);
-            }
-            if (!limits.contains(limit)) {
-                limits.add(limit);
-            }
+        return (maxConcurrents == null ? List.of("off") : maxConcurrents).stream().map(this::maxConcurrent)
+                .distinct().toList();
+    }
+
+    private Integer maxConcurrent(String value) {
+        Integer limit;
+        try {
+            limit = value.strip().equalsIgnoreCase("off") ? null : Integer.valueOf(value.strip());
+        } catch (NumberFormatException e) {
+            throw usage("--max-concurrent takes off or a whole number, was '" + value + "'");
         }
-        return limits;
+        if (limit != null && limit < 1) {
+            throw usage("--max-concurrent must be at least 1 (or off), was " + limit);
+        }
+        return limit;
     }
 
     private void requireJdbc(boolean given, String option) {
@@ -150,15 +141,10 @@ final class VariantOptions {
     }
 
     private List<RepositoryKind> repositories() {
-        List<RepositoryKind> kinds = new ArrayList<>();
-        for (String label : repositories == null ? List.of("sleepy") : repositories) {
-            RepositoryKind kind = RepositoryKind.parse(label).orElseThrow(() -> usage("unknown repository '" + label
-                    + "'; expected sleepy, http or jdbc"));
-            if (!kinds.contains(kind)) {
-                kinds.add(kind);
-            }
-        }
-        return kinds;
+        return (repositories == null ? List.of("sleepy") : repositories).stream()
+                .map(label -> RepositoryKind.parse(label).orElseThrow(() -> usage("unknown repository '" + label
+                        + "'; expected sleepy, http or jdbc")))
+                .distinct().toList();
     }
 
     /** The database URL: a PostgreSQL one, or {@code null} for an H2 per server. */

@@ -51,10 +51,7 @@ public final class Burst {
         Semaphore inFlight = new Semaphore(concurrency);
         CountDownLatch go = new CountDownLatch(1);
         long[] release = new long[1];
-        List<HttpClient> clients = new ArrayList<>();
-        for (int i = 0; i < CLIENTS; i++) {
-            clients.add(HttpClients.forBurst(connectTimeout));
-        }
+        List<HttpClient> clients = clients(connectTimeout);
         // Closing the executor waits for every request: each ends by its timeout at the latest.
         try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
             for (int id = 0; id < requests; id++) {
@@ -79,6 +76,15 @@ public final class Burst {
         List<RequestResult> ordered = new ArrayList<>(results);
         ordered.sort(Comparator.comparingInt(RequestResult::id));
         return ordered;
+    }
+
+    /** The {@link #CLIENTS} HTTP clients a burst's (or a rate run's) connections are spread over; the caller closes. */
+    static List<HttpClient> clients(Duration connectTimeout) {
+        List<HttpClient> clients = new ArrayList<>();
+        for (int i = 0; i < CLIENTS; i++) {
+            clients.add(HttpClients.forBurst(connectTimeout));
+        }
+        return clients;
     }
 
     /**

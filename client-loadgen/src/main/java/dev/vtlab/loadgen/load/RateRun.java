@@ -27,8 +27,6 @@ public final class RateRun {
 
     /** A request sent later than this after its due time counts as late. */
     public static final Duration LATE = Duration.ofMillis(10);
-    /** The connections of a run are spread over as many clients as a burst's, for the same reason. */
-    private static final int CLIENTS = Burst.CLIENTS;
     private static final Duration SAMPLE_EVERY = Duration.ofSeconds(1);
 
     private final Duration connectTimeout;
@@ -66,10 +64,8 @@ public final class RateRun {
         long[] due = schedule.dueNanos();
         RequestResult[] results = new RequestResult[due.length];
         HttpRequest request = HttpRequest.newBuilder(uri).timeout(requestTimeout).GET().build();
-        List<HttpClient> clients = new ArrayList<>();
-        for (int i = 0; i < CLIENTS; i++) {
-            clients.add(HttpClients.forBurst(connectTimeout));
-        }
+        // The connections of a run are spread over as many clients as a burst's, for the same reason.
+        List<HttpClient> clients = Burst.clients(connectTimeout);
         Semaphore permits = new Semaphore(maxInFlight);
         AtomicInteger inFlight = new AtomicInteger();
         AtomicInteger peak = new AtomicInteger();
@@ -87,7 +83,7 @@ public final class RateRun {
                 threads.submit(() -> {
                     peak.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
                     try {
-                        results[id] = Burst.send(clients.get(id % CLIENTS), request, id, start);
+                        results[id] = Burst.send(clients.get(id % clients.size()), request, id, start);
                     } finally {
                         inFlight.decrementAndGet();
                         permits.release();
