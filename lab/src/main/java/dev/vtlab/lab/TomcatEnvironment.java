@@ -1,9 +1,8 @@
 package dev.vtlab.lab;
 
+import dev.vtlab.redaction.Secrets;
 import dev.vtlab.settings.VirtualThreadFlags;
 import dev.vtlab.settings.VtlabSettings;
-
-import dev.vtlab.redaction.Secrets;
 import org.apache.catalina.connector.Connector;
 import org.apache.coyote.http11.AbstractHttp11Protocol;
 import org.apache.coyote.ProtocolHandler;

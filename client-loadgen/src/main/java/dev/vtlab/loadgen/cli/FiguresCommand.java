@@ -10,12 +10,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 
@@ -46,17 +43,9 @@ public final class FiguresCommand implements Callable<Integer> {
         }
         Path dir = out != null ? out : results.toAbsolutePath().getParent().resolve("figures");
         Optional<CapacityReport.Results> capacity = CapacityReport.Results.of(Json.MAPPER.readTree(results.toFile()));
-        List<Path> written = capacity.isPresent() ? writeCapacity(capacity.get(), dir) : Figures.write(results, dir);
+        List<Path> written = capacity.isPresent() ? CapacityReport.writeCharts(capacity.get(), dir)
+                : Figures.write(results, dir);
         written.forEach(spec.commandLine().getOut()::println);
         return 0;
-    }
-
-    private static List<Path> writeCapacity(CapacityReport.Results capacity, Path dir) throws IOException {
-        Files.createDirectories(dir);
-        List<Path> written = new ArrayList<>();
-        for (Map.Entry<String, String> chart : CapacityReport.charts(capacity).entrySet()) {
-            written.add(Files.writeString(dir.resolve(chart.getKey()), chart.getValue()));
-        }
-        return written;
     }
 }

@@ -80,9 +80,7 @@ public final class CapacityReport {
             results.put("runs", runs);
             Json.write(dir.resolve("results.json"), results);
             Map<String, String> charts = charts(new Results(KIND, interrupted, floorMs, runs));
-            for (Map.Entry<String, String> chart : charts.entrySet()) {
-                Files.writeString(dir.resolve(chart.getKey()), chart.getValue());
-            }
+            writeCharts(charts, dir);
             String whatRan = whatRan(settings, floorMs, runs, started, finished, interrupted);
             Files.writeString(dir.resolve("report.md"), markdown(whatRan, runs, floorMs, settings, charts));
             Files.writeString(dir.resolve("report.html"), html(whatRan, runs, floorMs, settings, charts));
@@ -109,6 +107,20 @@ public final class CapacityReport {
             }
         }
         return charts;
+    }
+
+    /** Writes every chart of {@code results} into {@code dir}, as {@code figures} does; returns the files. */
+    public static List<Path> writeCharts(Results results, Path dir) throws IOException {
+        Files.createDirectories(dir);
+        return writeCharts(charts(results), dir);
+    }
+
+    private static List<Path> writeCharts(Map<String, String> charts, Path dir) throws IOException {
+        List<Path> written = new ArrayList<>();
+        for (Map.Entry<String, String> chart : charts.entrySet()) {
+            written.add(Files.writeString(dir.resolve(chart.getKey()), chart.getValue()));
+        }
+        return written;
     }
 
     private static String seriesFile(CapacityRun run) {
