@@ -4,6 +4,7 @@ import dev.vtlab.loadgen.labclient.LabClient;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.function.LongSupplier;
 
 /**
  * Before a measurement, the server must hold no request: a warm-up's or an earlier burst's requests that the
@@ -35,15 +36,21 @@ public final class QuietServer {
      */
     public static Duration await(LabClient lab, Duration deadline)
             throws NotQuietException, IOException, InterruptedException {
-        long start = System.nanoTime();
+        return await(lab, deadline, System::nanoTime);
+    }
+
+    /** As {@link #await(LabClient, Duration)}, on the given clock: a test's clock makes the deadline exact. */
+    static Duration await(LabClient lab, Duration deadline, LongSupplier nanoTime)
+            throws NotQuietException, IOException, InterruptedException {
+        long start = nanoTime.getAsLong();
         long end = start + deadline.toNanos();
         while (true) {
             int inFlight = lab.load().inFlight();
-            Duration waited = Duration.ofNanos(System.nanoTime() - start);
+            long now = nanoTime.getAsLong();
             if (inFlight == 0) {
-                return waited;
+                return Duration.ofNanos(now - start);
             }
-            if (System.nanoTime() >= end) {
+            if (now >= end) {
                 throw new NotQuietException("the server still held " + inFlight + " request(s) after "
                         + deadline.toSeconds() + " s of waiting for it to drain (requests sent before, which the "
                         + "client gave up on, are still served or queued): not measured, as a burst now would queue "
