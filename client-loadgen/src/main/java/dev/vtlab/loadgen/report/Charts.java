@@ -133,4 +133,10 @@ final class Charts {
         return String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" fill=\"%s\">%s</text>", x, y, color,
                 Html.escape(text));
     }
+
+    /** Text drawn over lines, with a white outline so that a line crossing it does not cross out its letters. */
+    static String textOverLines(int x, int y, String text, String color) {
+        return String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" fill=\"%s\" stroke=\"#fff\" "
+                + "stroke-width=\"3\" paint-order=\"stroke\">%s</text>", x, y, color, Html.escape(text));
+    }
 }

@@ -97,6 +97,8 @@ public final class Figures {
         double scale = (Charts.WIDTH - LEFT - 120) / maxMs;
         int y = 34;
         String previousMode = null;
+        // What a failed run says goes over the floor's line, drawn last: the line must not cross its words.
+        StringBuilder failures = new StringBuilder();
         for (JsonNode run : runs) {
             String mode = run.path("mode").asString();
             if (previousMode != null && !previousMode.equals(mode)) {
@@ -113,9 +115,9 @@ public final class Figures {
                 svg.append(Charts.text(LEFT + (int) (p99 * scale) + 4, y + 12,
                         String.format(Locale.ROOT, "%.0f ms", p99), "#333"));
             } else {
-                svg.append(String.format(Locale.ROOT, "<g data-run=\"%s\" data-status=\"%s\">%s</g>", label,
-                        run.path("status").asString(), Charts.text(LEFT, y + 12, shortened("failed: "
-                                + run.path("message").asString("")), "#c00")));
+                failures.append(String.format(Locale.ROOT, "<g data-run=\"%s\" data-status=\"%s\">%s</g>", label,
+                        run.path("status").asString(), Charts.textOverLines(LEFT, y + 12,
+                                shortened(whyNoBar(run)), "#c00")));
             }
             y += BAR + 4;
         }
@@ -123,6 +125,19 @@ public final class Figures {
         svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"28\" x2=\"%d\" y2=\"%d\" stroke=\"#c00\" "
                 + "stroke-dasharray=\"4 3\"/>", floorX, floorX, y));
         svg.append(Charts.text(floorX + 4, y + 14, "floor " + floorMs + " ms", "#c00"));
-        return svg.append("</svg>\n").toString();
+        return svg.append(failures).append("</svg>\n").toString();
+    }
+
+    /**
+     * Why a run has no bar: a failed run's own message ("1985 failed {HTTP 503=1985}"), else its status and why
+     * ("server failed: ...", "not run: ...").
+     */
+    private static String whyNoBar(JsonNode run) {
+        String status = run.path("status").asString();
+        String why = run.path("message").asString("");
+        if (status.equals("FAILED_RUN") && !why.isEmpty()) {
+            return why;
+        }
+        return status.toLowerCase(Locale.ROOT).replace('_', ' ') + (why.isEmpty() ? "" : ": " + why);
     }
 }

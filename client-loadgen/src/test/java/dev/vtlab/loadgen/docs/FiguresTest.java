@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -28,6 +29,8 @@ class FiguresTest {
     private static final Pattern CELL = Pattern.compile(
             "data-layer=\"([A-Z_]+)\" data-kind=\"([a-z]+)\" data-calls=\"(\\d+)\"");
     private static final Pattern BAR = Pattern.compile("data-run=\"([^\"]+)\" data-p99-ms=\"(\\d+)\"");
+    private static final Pattern NO_BAR = Pattern.compile(
+            "<g data-run=\"([^\"]+)\" data-status=\"([A-Z_]+)\"><text[^>]*>([^<]*)</text></g>");
 
     @Test
     void every_committed_figure_is_what_its_results_draw() throws IOException {
@@ -104,6 +107,34 @@ class FiguresTest {
         }
     }
 
+    @Test
+    void a_run_without_a_bar_says_why_in_its_own_words() throws IOException {
+        for (Path figures : figureFolders()) {
+            JsonNode results = ResultsJson.read(figures.resolveSibling("results.json"));
+            Map<String, JsonNode> notOk = new LinkedHashMap<>();
+            for (JsonNode run : results.path("runs")) {
+                if (run.path("repeat").asInt() == 1 && !run.path("status").asString().equals("OK")) {
+                    notOk.put(run.path("mode").asString() + " " + run.path("flags").asString(), run);
+                }
+            }
+            Matcher noBar = NO_BAR.matcher(Files.readString(figures.resolve("p99.svg")));
+            List<String> drawn = new ArrayList<>();
+            while (noBar.find()) {
+                drawn.add(noBar.group(1));
+                JsonNode run = notOk.get(noBar.group(1));
+                assertThat(run).as("%s in %s/p99.svg has no bar but its run is OK", noBar.group(1), figures)
+                        .isNotNull();
+                assertThat(noBar.group(2)).isEqualTo(run.path("status").asString());
+                String words = noBar.group(3).replace("&amp;", "&").replace("…", "");
+                String expectedStart = run.path("status").asString().equals("FAILED_RUN") ? ""
+                        : run.path("status").asString().toLowerCase(Locale.ROOT).replace('_', ' ') + ": ";
+                assertThat(expectedStart + run.path("message").asString()).as("%s in %s/p99.svg", noBar.group(1),
+                        figures).startsWith(words);
+            }
+            assertThat(drawn).as("runs without a bar in %s/p99.svg", figures)
+                    .containsExactlyElementsOf(notOk.keySet());
+        }
+    }
 
     private static List<Path> figureFolders() throws IOException {
         try (Stream<Path> folders = Files.walk(CommandChecks.root().resolve("docs/results"))) {
