@@ -33,6 +33,7 @@ import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 /** Bad settings stop start-up with one message naming the key; good ones are logged in one line. */
 @ExtendWith(OutputCaptureExtension.class)
@@ -90,6 +91,14 @@ class StartupSettingsTest {
         assertStartupFails(VtlabSettings.REPOSITORY_URL, "Invalid value '" + url + "' for vtlab.repository.url",
                 "expected an http URL with host and port", "--vtlab.repository.kind=http",
                 "--vtlab.repository.url=" + url);
+    }
+
+    @Test
+    void a_store_url_with_credentials_stops_start_up_without_repeating_them() {
+        String refusal = assertStartupFails(VtlabSettings.REPOSITORY_URL, "for vtlab.repository.url",
+                "no user info: the store takes no credentials", "--vtlab.repository.kind=http",
+                "--vtlab.repository.url=http://ada:s3cr3t-store@127.0.0.1:8081");
+        assertThat(refusal).doesNotContain("s3cr3t-store");
     }
 
     @Test
@@ -398,16 +407,17 @@ class StartupSettingsTest {
                 "expected a whole number between 0 and 65535", "--vtlab.lab.port=70000");
     }
 
-    private static void assertStartupFails(String key, String message, String detail, String... args) {
+    /** Start-up with {@code args} is refused naming {@code key}; returns the refusal's message. */
+    private static String assertStartupFails(String key, String message, String detail, String... args) {
         String[] quiet = Stream.concat(Stream.of(args), Stream.of(
                 "--logging.level.org.springframework.boot.diagnostics=OFF",
                 "--logging.level.org.springframework.boot.SpringApplication=OFF")).toArray(String[]::new);
-        assertThatThrownBy(() -> RunningServer.startWith(quiet).close())
-                .satisfies(thrown -> {
-                    InvalidSettingException cause = findCause(thrown);
-                    assertThat(cause.key()).isEqualTo(key);
-                    assertThat(cause.getMessage()).contains(message).contains(detail);
-                });
+        Throwable thrown = catchThrowable(() -> RunningServer.startWith(quiet).close());
+        assertThat(thrown).as("start-up with %s", String.join(" ", args)).isNotNull();
+        InvalidSettingException cause = findCause(thrown);
+        assertThat(cause.key()).isEqualTo(key);
+        assertThat(cause.getMessage()).contains(message).contains(detail);
+        return cause.getMessage();
     }
 
     private static InvalidSettingException findCause(Throwable thrown) {

@@ -94,6 +94,7 @@ final class StrictSettings {
         try {
             URI uri = new URI(raw.strip());
             if ("http".equals(uri.getScheme()) && uri.getHost() != null && uri.getPort() > 0
+                    && uri.getRawUserInfo() == null
                     && (uri.getRawPath() == null || uri.getRawPath().isEmpty() || uri.getRawPath().equals("/"))
                     && uri.getRawQuery() == null && uri.getRawFragment() == null) {
                 return uri;
@@ -101,7 +102,8 @@ final class StrictSettings {
         } catch (URISyntaxException malformed) {
             // reported below, with the expected form
         }
-        throw invalid(key, raw, ": expected an http URL with host and port, such as http://127.0.0.1:8081.");
+        throw invalid(key, raw, ": expected an http URL with host and port, such as http://127.0.0.1:8081 (no user "
+                + "info: the store takes no credentials, and a URL is logged and reported).");
     }
 
     /** A TCP port, 1 to 65535, or 0 for any free one; absent means {@code null}. */
