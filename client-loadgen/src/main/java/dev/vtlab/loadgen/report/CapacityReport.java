@@ -134,7 +134,7 @@ public final class CapacityReport {
                 .orElse(null);
         CapacitySettings.Steps steps = settings.steps();
         return (interrupted ? "PARTIAL: interrupted; what was measured before it stopped. " : "")
-                + String.format(Locale.ROOT, "Profile %s, %s adapter, delays %d + %d ms (floor %d ms), steps of "
+                + String.format(Locale.ROOT, "Profile %s, variant %s, delays %d + %d ms (floor %d ms), steps of "
                                 + "%d s (the first %d s a warm-up), request timeout %d s; server %s; ran %s to %s.",
                 settings.servers().profile().name().toLowerCase(Locale.ROOT),
                 settings.servers().variant().describe(), settings.servers().server().countDelay().toMillis(),
