@@ -1,5 +1,6 @@
 package dev.vtlab.loadgen.labclient;
 
+import dev.vtlab.loadgen.json.Json;
 import dev.vtlab.loadgen.load.HttpClients;
 import dev.vtlab.loadgen.matrix.ChildProcesses;
 import dev.vtlab.loadgen.matrix.Combination;
@@ -9,13 +10,19 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
 
+import java.lang.reflect.RecordComponent;
+import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -35,6 +42,7 @@ class ServerVocabularyContractTest {
     @TempDir
     static Path logs;
     private static LabClient lab;
+    private static URI base;
 
     @BeforeAll
     static void start() throws Exception {
@@ -42,7 +50,8 @@ class ServerVocabularyContractTest {
         args.addAll(List.of("--vtlab.repository.count-delay=5ms", "--vtlab.repository.save-delay=5ms"));
         ServerProcess server = ServerProcess.startServer(ServerJar.java(), ServerJar.path(), List.of(), args,
                 logs.resolve("server.log"), CLIENT, Duration.ofSeconds(90), CHILDREN);
-        lab = new LabClient(CLIENT, server.base());
+        base = server.base();
+        lab = new LabClient(CLIENT, base);
     }
 
     @AfterAll
@@ -54,6 +63,35 @@ class ServerVocabularyContractTest {
     void the_server_reports_exactly_the_layers_the_load_generator_knows() throws Exception {
         assertThat(lab.threads().layers().keySet())
                 .containsExactlyElementsOf(Arrays.stream(ServerLayer.values()).map(Enum::name).toList());
+    }
+
+    /**
+     * The records ignore keys they do not know (the lab may say more than the load generator reads), so a key the
+     * server renamed would silently read as 0 or null: a quiet server that is not, a pool never seen. Every field
+     * each record reads must be a key of the server's answer, in nested records too.
+     */
+    @Test
+    void every_field_the_load_generator_reads_is_in_the_servers_answer() throws Exception {
+        Map<String, Class<? extends Record>> answers = Map.of("/lab/load", ServerLoad.class,
+                "/lab/environment", ServerEnvironment.class, "/lab/jvm", ServerJvm.class,
+                "/lab/visits", LabClient.Visits.class);
+        for (Map.Entry<String, Class<? extends Record>> answer : answers.entrySet()) {
+            HttpResponse<String> response = CLIENT.send(HttpRequest.newBuilder(base.resolve(answer.getKey()))
+                    .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(response.statusCode()).as(answer.getKey()).isEqualTo(200);
+            assertCarries(Json.MAPPER.readTree(response.body()), answer.getValue(), answer.getKey());
+        }
+    }
+
+    private static void assertCarries(JsonNode json, Class<?> type, String where) {
+        for (RecordComponent field : type.getRecordComponents()) {
+            assertThat(json.has(field.getName())).as("%s has the key %s (%s reads it); it answered %s", where,
+                    field.getName(), type.getSimpleName(), json).isTrue();
+            JsonNode value = json.get(field.getName());
+            if (field.getType().isRecord() && value.isObject()) {
+                assertCarries(value, field.getType(), where + " " + field.getName());
+            }
+        }
     }
 
     @Test
