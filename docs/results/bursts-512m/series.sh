@@ -31,7 +31,7 @@ for mode in "${modes[@]}"; do
   esac
   dir=$out/$mode; mkdir -p "$dir"
   start_server "$dir/server.log" "http://127.0.0.1:$lab/lab/environment" \
-      "$java" -Xmx512m -XX:+ExitOnOutOfMemoryError -jar adapters/target/vtlab-server.jar --server.port=$port \
+      "$java" -Xmx512m -XX:+ExitOnOutOfMemoryError -jar bootstrap/target/vtlab-server.jar --server.port=$port \
       --vtlab.lab.port=$lab --vtlab.virtual-threads.tomcat=true --vtlab.virtual-threads.async-executor=false \
       --vtlab.virtual-threads.wrapper=$w --vtlab.virtual-threads.repository=$r \
       --vtlab.repository.count-delay=1s --vtlab.repository.save-delay=1s

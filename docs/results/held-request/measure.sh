@@ -7,7 +7,7 @@
 # one held request keeps alive.
 #
 #   docs/results/held-request/measure.sh OUT_DIR SERVER_JAR MODE [server arguments...]
-#   e.g. docs/results/held-request/measure.sh /tmp/held adapters/target/vtlab-server.jar sync \
+#   e.g. docs/results/held-request/measure.sh /tmp/held bootstrap/target/vtlab-server.jar sync \
 #            --vtlab.virtual-threads.tomcat=true
 #
 # Writes OUT_DIR/at-rest.txt and OUT_DIR/held.txt (jcmd GC.class_histogram), OUT_DIR/burst.txt (the load

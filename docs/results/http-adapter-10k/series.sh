@@ -36,7 +36,7 @@ stop
 for heap in "${heaps[@]}"; do
   dir=$out/$heap; mkdir -p "$dir"
   start_store "$dir/store.log"
-  "$java" "-Xmx$heap" -XX:+ExitOnOutOfMemoryError -jar adapters/target/vtlab-server.jar --server.port=$port \
+  "$java" "-Xmx$heap" -XX:+ExitOnOutOfMemoryError -jar bootstrap/target/vtlab-server.jar --server.port=$port \
       --vtlab.virtual-threads.tomcat=true --vtlab.repository.kind=http \
       --vtlab.repository.url=http://127.0.0.1:$store_port > "$dir/server.log" 2>&1 &
   server=$!

@@ -22,7 +22,7 @@ loadgen=("$java" @client-loadgen/jvm.options -jar client-loadgen/target/vtlab-lo
 for n in "${bursts[@]}"; do
   dir=$out/$n; mkdir -p "$dir"
   start_server "$dir/server.log" "http://127.0.0.1:$port/lab/environment" \
-      "$java" -Xmx512m -XX:+ExitOnOutOfMemoryError -jar adapters/target/vtlab-server.jar --server.port=$port \
+      "$java" -Xmx512m -XX:+ExitOnOutOfMemoryError -jar bootstrap/target/vtlab-server.jar --server.port=$port \
       --vtlab.virtual-threads.tomcat=true
   "$hey" -n "$n" -c "$n" -t 120 "http://127.0.0.1:$port/sync" > "$dir/warm-up-hey.txt"
   for r in $(seq 1 "$rounds"); do

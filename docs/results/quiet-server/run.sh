@@ -24,7 +24,7 @@ loadgen=("$java" @client-loadgen/jvm.options -jar client-loadgen/target/vtlab-lo
 database=$!
 trap 'kill $database 2>/dev/null || true' EXIT
 start_server "$out/server-jdbc-pool-10.log" "http://127.0.0.1:18091/lab/environment" \
-    "$java" -jar adapters/target/vtlab-server.jar --server.port=18091 --vtlab.virtual-threads.tomcat=true \
+    "$java" -jar bootstrap/target/vtlab-server.jar --server.port=18091 --vtlab.virtual-threads.tomcat=true \
     --vtlab.repository.kind=jdbc "--vtlab.repository.url=jdbc:h2:tcp://127.0.0.1:19092/mem:vtlab;USER=sa;PASSWORD="
 "${loadgen[@]}" run --url http://127.0.0.1:18091 --mode sync --requests 2000 \
     --json "$out/run-jdbc-pool-10.json" > "$out/run-jdbc-pool-10.txt" 2>&1 || true

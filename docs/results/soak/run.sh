@@ -33,7 +33,7 @@ h2="jdbc:h2:tcp://127.0.0.1:19093/mem:vtlab;USER=sa;PASSWORD="
 serve() {
   local name=$1; shift
   start_server "$out/server-$name.log" "$url/lab/environment" "$java" -Xmx512m -XX:+ExitOnOutOfMemoryError \
-      -jar adapters/target/vtlab-server.jar --server.port=$port --vtlab.virtual-threads.tomcat=true "$@"
+      -jar bootstrap/target/vtlab-server.jar --server.port=$port --vtlab.virtual-threads.tomcat=true "$@"
 }
 # The live heap and the rest values: a full collection (its class histogram kept), then what the server holds.
 #   rest NAME

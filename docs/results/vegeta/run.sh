@@ -52,7 +52,7 @@ loadgen_run() {
 }
 serve() {
   start_server "$out/server-$1.log" "$url/lab/environment" "$java" -Xmx512m -XX:+ExitOnOutOfMemoryError \
-      -jar adapters/target/vtlab-server.jar --server.port=$port "--vtlab.virtual-threads.tomcat=$2"
+      -jar bootstrap/target/vtlab-server.jar --server.port=$port "--vtlab.virtual-threads.tomcat=$2"
 }
 
 # The server of a part, only when one of its runs is still to be measured.   part_done PREFIX...

@@ -26,7 +26,7 @@ for variant in "${variants[@]}"; do
   esac
   dir=$out/$variant; mkdir -p "$dir"
   start_server "$dir/server.log" "http://127.0.0.1:$port/lab/environment" \
-      "$java" -XX:+ExitOnOutOfMemoryError -jar adapters/target/vtlab-server.jar --server.port=$port \
+      "$java" -XX:+ExitOnOutOfMemoryError -jar bootstrap/target/vtlab-server.jar --server.port=$port \
       --vtlab.virtual-threads.tomcat=true
   for n in $(seq 1 "$runs"); do
     "${loadgen[@]}" run --url "http://127.0.0.1:$port" --mode sync --requests 2000 ${warmup[@]+"${warmup[@]}"} \

@@ -22,7 +22,7 @@ for variant in bound max-connections-16384; do
   dir=$out/$variant; mkdir -p "$dir"
   for n in "${bursts[@]}"; do
     start_server "$dir/server-$n.log" "http://127.0.0.1:$port/lab/environment" \
-        "$java" -Xmx512m -XX:+ExitOnOutOfMemoryError -jar adapters/target/vtlab-server.jar --server.port=$port \
+        "$java" -Xmx512m -XX:+ExitOnOutOfMemoryError -jar bootstrap/target/vtlab-server.jar --server.port=$port \
         --vtlab.virtual-threads.tomcat=true ${extra[@]+"${extra[@]}"}
     "$java" @client-loadgen/jvm.options -jar client-loadgen/target/vtlab-loadgen.jar run \
         --url "http://127.0.0.1:$port" --mode sync --requests "$n" --timeout 120s \
