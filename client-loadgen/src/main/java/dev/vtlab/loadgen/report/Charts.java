@@ -130,13 +130,16 @@ final class Charts {
     }
 
     static String text(int x, int y, String text, String color) {
-        return String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" fill=\"%s\">%s</text>", x, y, color,
-                Html.escape(text));
+        return text(x, y, text, color, "");
     }
 
     /** Text drawn over lines, with a white outline so that a line crossing it does not cross out its letters. */
     static String textOverLines(int x, int y, String text, String color) {
-        return String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" fill=\"%s\" stroke=\"#fff\" "
-                + "stroke-width=\"3\" paint-order=\"stroke\">%s</text>", x, y, color, Html.escape(text));
+        return text(x, y, text, color, " stroke=\"#fff\" stroke-width=\"3\" paint-order=\"stroke\"");
+    }
+
+    private static String text(int x, int y, String text, String color, String outline) {
+        return String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" fill=\"%s\"%s>%s</text>", x, y, color, outline,
+                Html.escape(text));
     }
 }
