@@ -87,9 +87,14 @@ public final class TomcatEnvironment {
         return timeout == null ? null : timeout.toMillis();
     }
 
-    private LabEnvironment.TomcatLimits tomcatLimits() {
+    /** Tomcat's main connector, the one requests come in by; {@code null} when the server is not Tomcat's. */
+    static Connector mainConnector(ApplicationContext context) {
         WebServer server = context instanceof WebServerApplicationContext web ? web.getWebServer() : null;
-        Connector connector = server instanceof TomcatWebServer tomcat ? tomcat.getTomcat().getConnector() : null;
+        return server instanceof TomcatWebServer tomcat ? tomcat.getTomcat().getConnector() : null;
+    }
+
+    private LabEnvironment.TomcatLimits tomcatLimits() {
+        Connector connector = mainConnector(context);
         if (connector != null && connector.getProtocolHandler() instanceof AbstractHttp11Protocol<?> protocol) {
             return new LabEnvironment.TomcatLimits(executorName(protocol), protocol.getMaxThreads(),
                     protocol.getMaxConnections(), protocol.getAcceptCount(), protocol.getKeepAliveTimeout(),

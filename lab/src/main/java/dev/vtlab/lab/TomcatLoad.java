@@ -2,10 +2,9 @@ package dev.vtlab.lab;
 
 import com.zaxxer.hikari.HikariDataSource;
 import com.zaxxer.hikari.HikariPoolMXBean;
+import org.apache.catalina.connector.Connector;
 import org.apache.coyote.AbstractProtocol;
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.boot.tomcat.TomcatWebServer;
-import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ApplicationContext;
 
 import java.lang.management.ManagementFactory;
@@ -50,8 +49,8 @@ public final class TomcatLoad {
     }
 
     private long openConnections() {
-        if (context instanceof WebServerApplicationContext web && web.getWebServer() instanceof TomcatWebServer tomcat
-                && tomcat.getTomcat().getConnector().getProtocolHandler() instanceof AbstractProtocol<?> protocol) {
+        Connector connector = TomcatEnvironment.mainConnector(context);
+        if (connector != null && connector.getProtocolHandler() instanceof AbstractProtocol<?> protocol) {
             return protocol.getConnectionCount();
         }
         return -1;
