@@ -124,7 +124,6 @@ public final class CapacityCommand implements Callable<Integer> {
         return complete ? 0 : 1;
     }
 
-
     private ParameterException usage(String message) {
         return new ParameterException(spec.commandLine(), message);
     }
