@@ -22,7 +22,7 @@ store=""; server=""
 stop() { for pid in $server $store; do kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null || true; done; server=""; store=""; }
 trap stop EXIT
 start_store() {   # $1: its log
-  "$java" -jar downstream/target/vtlab-downstream-exec.jar visit-store --port $store_port > "$1" 2>&1 &
+  "$java" -jar experiment/downstream/target/vtlab-downstream-exec.jar visit-store --port $store_port > "$1" 2>&1 &
   store=$!
   wait_for "http://127.0.0.1:$store_port/stats"
 }

@@ -20,7 +20,7 @@ loadgen=("$java" @client-loadgen/jvm.options -jar client-loadgen/target/vtlab-lo
 "${loadgen[@]}" matrix --repository jdbc --pool-size 2 --modes sync --flags T --requests 40 --delay 250ms \
     --out "$out/matrix-pool-2" > "$out/matrix-pool-2.txt" 2>&1
 
-"$java" -jar downstream/target/vtlab-downstream-exec.jar database --port 19092 --stats-port 0 > "$out/database.log" 2>&1 &
+"$java" -jar experiment/downstream/target/vtlab-downstream-exec.jar database --port 19092 --stats-port 0 > "$out/database.log" 2>&1 &
 database=$!
 trap 'kill $database 2>/dev/null || true' EXIT
 start_server "$out/server-jdbc-pool-10.log" "http://127.0.0.1:18091/lab/environment" \

@@ -55,7 +55,7 @@ rate() {
       --json "$out/$1.json" > "$out/$1.txt" 2>&1 || true
 }
 database() {
-  "$java" -jar downstream/target/vtlab-downstream-exec.jar database --port 19093 --stats-port 0 > "$out/database-$1.log" 2>&1 &
+  "$java" -jar experiment/downstream/target/vtlab-downstream-exec.jar database --port 19093 --stats-port 0 > "$out/database-$1.log" 2>&1 &
   db=$!
   sleep 3
 }

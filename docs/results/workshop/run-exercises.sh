@@ -38,7 +38,7 @@ git checkout -- application
 step ex3-architecture-undone ./mvnw -q test -pl bootstrap -am -Dtest=ArchitectureTest -Dsurefire.failIfNoSpecifiedTests=false
 
 # Exercise 4
-start ex4-store 8081 ./mvnw -q -Pdownstream package -pl downstream -Dvtlab.args="visit-store --port 8081 --count-delay 1s --save-delay 1s"
+start ex4-store 8081 ./mvnw -q -Pdownstream package -pl experiment/downstream -Dvtlab.args="visit-store --port 8081 --count-delay 1s --save-delay 1s"
 store_group=$server_group
 start ex4-server-http 8080 ./mvnw -q -Pserver package -pl bootstrap -am -Dvtlab.server.args="--vtlab.repository.kind=http --vtlab.repository.url=http://127.0.0.1:8081"
 step ex4-burst-async ./mvnw -q -Pexperiment package -pl client-loadgen -Dvtlab.args="run --mode async --requests 2000 --warmup 200"

@@ -46,11 +46,7 @@ public final class Downstreams {
      * kill it for real: H2 over TCP on loopback {@code port}, ready when a JDBC connection succeeds.
      */
     public static DatabaseProcess databaseProcess(int port) throws IOException, InterruptedException {
-        Path jar = Path.of("../downstream/target/vtlab-downstream-exec.jar").toAbsolutePath().normalize();
-        if (!Files.isRegularFile(jar)) {
-            throw new IllegalStateException(jar + " is missing: run ./mvnw verify from the repository root, which "
-                    + "packages the downstream module before it tests the adapters");
-        }
+        Path jar = downstreamJar();
         Process process = new ProcessBuilder(ProcessHandle.current().info().command().orElseThrow(), "-jar",
                 jar.toString(), "database", "--port", String.valueOf(port), "--stats-port", "0")
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
@@ -92,5 +88,24 @@ public final class Downstreams {
         } catch (SQLException e) {
             throw new IllegalStateException("H2 did not stop", e);
         }
+    }
+
+    /**
+     * The downstream processes' runnable jar, from the repository's root above the module the test runs in (a
+     * module may sit in a group folder, as lab/server-tests does).
+     */
+    private static Path downstreamJar() {
+        String jar = "experiment/downstream/target/vtlab-downstream-exec.jar";
+        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
+            if (Files.isRegularFile(dir.resolve("flags.properties"))) {
+                Path found = dir.resolve(jar);
+                if (!Files.isRegularFile(found)) {
+                    throw new IllegalStateException(found + " is missing: run ./mvnw verify from the repository "
+                            + "root, which packages the downstream module before the tests that start it");
+                }
+                return found;
+            }
+        }
+        throw new IllegalStateException("no repository root (flags.properties) above " + Path.of("").toAbsolutePath());
     }
 }

@@ -1,8 +1,5 @@
 package dev.vtlab.bootstrap;
 
-import dev.vtlab.bootstrap.VtlabServer;
-import dev.vtlab.lab.Layer;
-import dev.vtlab.lab.ThreadPlacement;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -18,9 +15,11 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
-/** Test helper: the real server on a free loopback port, short repository delays, all flags explicit. */
+/**
+ * Test helper: the real server on a free loopback port, short repository delays, all flags explicit. Shared with
+ * the lab's server tests (bootstrap's test-jar), which read what the lab recorded through {@link #bean(Class)}.
+ */
 public final class RunningServer implements AutoCloseable {
 
     private final ConfigurableApplicationContext context;
@@ -99,14 +98,6 @@ public final class RunningServer implements AutoCloseable {
 
     public <T> T bean(Class<T> type) {
         return context.getBean(type);
-    }
-
-    public Map<Layer, ThreadPlacement.LayerPlacement> placement() {
-        return bean(ThreadPlacement.class).snapshot();
-    }
-
-    public void resetPlacement() {
-        bean(ThreadPlacement.class).reset();
     }
 
     public ConfigurableApplicationContext context() {

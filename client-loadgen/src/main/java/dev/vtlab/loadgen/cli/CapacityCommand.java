@@ -30,7 +30,7 @@ import java.util.concurrent.Callable;
 @Command(name = "capacity", mixinStandardHelpOptions = true, sortOptions = false,
         description = "For each combination where a flag matters (sync T off/on, async R off/on, wrapped W off/on, "
                 + "callable A off/on, and T on as the control of the last three), starts a fresh server and offers "
-                + "steady rates, stepped up until one no longer holds (p99 <= 1.5 x the floor, nothing failed, 99% "
+                + "steady rates, stepped up until one no longer holds (p99 <= 1.5 x the floor, nothing failed, 99%% "
                 + "completed); reports the highest that held beside Little's law's prediction from the server's "
                 + "configuration, and writes results.json, report.md, report.html and the charts.",
         exitCodeListHeading = "%nExit codes:%n",

@@ -12,8 +12,8 @@ final class Jars {
 
     /** Where the build puts each jar a command starts, from the repository's root. */
     static final String SERVER = "bootstrap/target/vtlab-server.jar";
-    static final String DOWNSTREAM = "downstream/target/vtlab-downstream-exec.jar";
-    static final String REFERENCE = "reference-webflux/target/vtlab-reference-webflux.jar";
+    static final String DOWNSTREAM = "experiment/downstream/target/vtlab-downstream-exec.jar";
+    static final String REFERENCE = "experiment/reference-webflux/target/vtlab-reference-webflux.jar";
 
     private Jars() {
     }

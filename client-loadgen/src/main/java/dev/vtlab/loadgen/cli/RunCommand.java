@@ -52,6 +52,12 @@ import java.util.concurrent.Callable;
                 + "or the server could not be reached", "2:bad command line"})
 public final class RunCommand implements Callable<Integer> {
 
+    /** Options that only a rate run reads: given without --rate they would change nothing, so they are refused. */
+    private static final List<String> RATE_ONLY = List.of("--duration", "--warmup-time", "--arrivals",
+            "--histogram-log");
+    /** Options that only a burst reads. */
+    private static final List<String> BURST_ONLY = List.of("--requests", "--warmup");
+
     /**
      * The default warm-up goes in rounds the size of the burst, up to this many requests each, until steady: a first
      * run against a fresh server then lands where the following runs do (docs/benchmarks.md, "Warm runs").
@@ -224,6 +230,12 @@ public final class RunCommand implements Callable<Integer> {
             validateRate();
             return;
         }
+        for (String rateOnly : RATE_ONLY) {
+            if (spec.commandLine().getParseResult().hasMatchedOption(rateOnly)) {
+                throw usage(rateOnly + " applies to a rate run: add --rate (requests per second), or leave it out "
+                        + "for one burst of --requests");
+            }
+        }
         if (requests <= 0) {
             throw new ParameterException(spec.commandLine(), "--requests must be at least 1, was " + requests);
         }
@@ -246,7 +258,7 @@ public final class RunCommand implements Callable<Integer> {
 
     /** What a rate run refuses: a rate it cannot offer, a duration out of range, more in flight than fits. */
     private void validateRate() {
-        for (String burstOnly : new String[] {"--requests", "--warmup"}) {
+        for (String burstOnly : BURST_ONLY) {
             if (spec.commandLine().getParseResult().hasMatchedOption(burstOnly)) {
                 throw usage(burstOnly + " applies to a burst; a rate run sends --rate x --duration requests and "
                         + "warms up for --warmup-time");

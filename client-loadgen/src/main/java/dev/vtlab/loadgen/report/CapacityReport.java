@@ -10,13 +10,18 @@ import dev.vtlab.loadgen.capacity.RateLadder;
 import dev.vtlab.loadgen.json.Json;
 import dev.vtlab.loadgen.labclient.ServerEnvironment;
 import dev.vtlab.loadgen.load.ClientEnvironment;
+import dev.vtlab.loadgen.matrix.HumanDuration;
 import tools.jackson.databind.JsonNode;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -135,14 +140,23 @@ public final class CapacityReport {
         CapacitySettings.Steps steps = settings.steps();
         return (interrupted ? "PARTIAL: interrupted; what was measured before it stopped. " : "")
                 + String.format(Locale.ROOT, "Profile %s, variant %s, delays %d + %d ms (floor %d ms), steps of "
-                                + "%d s (the first %d s a warm-up), request timeout %d s; server %s; ran %s to %s.",
+                                + "%d s (the first %d s a warm-up), request timeout %d s; server %s; ran %s.",
                 settings.servers().profile().name().toLowerCase(Locale.ROOT),
                 settings.servers().variant().describe(), settings.servers().server().countDelay().toMillis(),
                 settings.servers().server().saveDelay().toMillis(), floorMs, steps.stepTime().toSeconds(),
                 steps.stepWarmup().toSeconds(), steps.timeout().toSeconds(), server == null ? "not read"
                         : "JDK " + server.javaVersion() + " on " + server.availableProcessors() + " cores, heap "
                         + (server.maxHeapBytes() >> 20) + " MB, " + server.tomcat().maxConnections()
-                        + " connections at most", started, finished);
+                        + " connections at most", when(started, finished));
+    }
+
+    /** e.g. {@code 2026-11-25 11:44:19 to 11:51:02 UTC (6 min 43 s)}: to the second, the date once if it is one. */
+    static String when(Instant started, Instant finished) {
+        DateTimeFormatter day = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss", Locale.ROOT).withZone(ZoneOffset.UTC);
+        DateTimeFormatter time = DateTimeFormatter.ofPattern("HH:mm:ss", Locale.ROOT).withZone(ZoneOffset.UTC);
+        boolean sameDay = started.truncatedTo(ChronoUnit.DAYS).equals(finished.truncatedTo(ChronoUnit.DAYS));
+        return day.format(started) + " to " + (sameDay ? time : day).format(finished) + " UTC ("
+                + HumanDuration.of(Duration.between(started, finished)) + ")";
     }
 
     /** The answer: one row per run. */

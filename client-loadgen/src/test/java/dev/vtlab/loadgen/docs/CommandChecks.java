@@ -149,18 +149,19 @@ final class CommandChecks {
         }
     }
 
-    /** The module folder whose pom has this artifactId, e.g. {@code vtlab-bootstrap} -> {@code bootstrap}. */
+    /**
+     * The module folder whose pom has this artifactId, e.g. {@code vtlab-bootstrap} -> {@code bootstrap}, or
+     * {@code vtlab-downstream} -> {@code experiment/downstream} (a group folder holds modules one level down).
+     */
     static Path moduleFolder(String artifactId, String where) throws IOException {
-        try (Stream<Path> dirs = Files.list(root())) {
-            for (Path dir : dirs.filter(Files::isDirectory).toList()) {
-                Path pom = dir.resolve("pom.xml");
-                if (Files.isRegularFile(pom)) {
-                    // The project's own artifactId: the first one outside <parent> (dependencies come later).
-                    Matcher own = Pattern.compile("<artifactId>([^<]+)</artifactId>")
-                            .matcher(Files.readString(pom).replaceAll("(?s)<parent>.*?</parent>", ""));
-                    if (own.find() && own.group(1).equals(artifactId)) {
-                        return dir;
-                    }
+        try (Stream<Path> poms = Files.find(root(), 3, (path, attributes) -> path.endsWith("pom.xml")
+                && !path.getParent().equals(root()) && !path.toString().contains("/target/"))) {
+            for (Path pom : poms.toList()) {
+                // The project's own artifactId: the first one outside <parent> (dependencies come later).
+                Matcher own = Pattern.compile("<artifactId>([^<]+)</artifactId>")
+                        .matcher(Files.readString(pom).replaceAll("(?s)<parent>.*?</parent>", ""));
+                if (own.find() && own.group(1).equals(artifactId)) {
+                    return pom.getParent();
                 }
             }
         }

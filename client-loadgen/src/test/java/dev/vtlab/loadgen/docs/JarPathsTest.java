@@ -16,14 +16,15 @@ import java.util.stream.Stream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Every jar a script or a page starts ({@code MODULE/target/NAME.jar}) is one the build makes: MODULE is a module
- * of the root pom, and NAME its pom's {@code finalName}, alone or with one of its classifiers. A module moved or a
- * jar renamed fails here, naming the file, instead of in a reader's terminal (the results' scripts once kept a
- * jar's old module for a day).
+ * Every jar a script or a page starts ({@code MODULE/target/NAME.jar}, MODULE perhaps in a group folder such as
+ * {@code experiment/downstream}) is one the build makes: MODULE is a module of the root pom, and NAME its pom's
+ * {@code finalName}, alone or with one of its classifiers. A module moved or a jar renamed fails here, naming the
+ * file, instead of in a reader's terminal (the results' scripts once kept a jar's old module for a day).
  */
 class JarPathsTest {
 
-    private static final Pattern JAR = Pattern.compile("(?<![\\w/.-])([a-z][a-z-]*)/target/([\\w.-]+)\\.jar");
+    private static final Pattern JAR =
+            Pattern.compile("(?<![\\w/.-])((?:[a-z][a-z-]*/)?[a-z][a-z-]*)/target/([\\w.-]+)\\.jar");
     private static final Pattern MODULE = Pattern.compile("<module>([^<]+)</module>");
     private static final Pattern FINAL_NAME = Pattern.compile("<finalName>([^<]+)</finalName>");
     private static final Pattern CLASSIFIER = Pattern.compile("<classifier>([^<]+)</classifier>");

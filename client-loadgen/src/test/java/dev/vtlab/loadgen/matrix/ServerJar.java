@@ -27,7 +27,7 @@ public final class ServerJar {
 
     /** The downstream processes' runnable jar, built before this module's tests (a dependency of it). */
     public static Path downstreamPath() {
-        Path jar = Path.of("../downstream/target/vtlab-downstream-exec.jar").toAbsolutePath().normalize();
+        Path jar = Path.of("../experiment/downstream/target/vtlab-downstream-exec.jar").toAbsolutePath().normalize();
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException(jar + " is missing: run ./mvnw verify from the repository root");
         }
@@ -36,7 +36,7 @@ public final class ServerJar {
 
     /** The reactive reference's runnable jar, built before this module's tests (a dependency of it). */
     public static Path referencePath() {
-        Path jar = Path.of("../reference-webflux/target/vtlab-reference-webflux.jar").toAbsolutePath().normalize();
+        Path jar = Path.of("../experiment/reference-webflux/target/vtlab-reference-webflux.jar").toAbsolutePath().normalize();
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException(jar + " is missing: run ./mvnw verify from the repository root");
         }

@@ -1,0 +1,97 @@
+package dev.vtlab.lab;
+
+import dev.vtlab.adapters.Downstreams;
+import dev.vtlab.bootstrap.RunningServer;
+import dev.vtlab.downstream.visitstore.VisitStore;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.net.URI;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A visit store that is down, too slow, failing or talking nonsense: the request gets a 502 or 504 problem detail
+ * naming the store, nothing is counted as saved, and the server answers the next request once the store is back.
+ */
+class VisitStoreFaultsTest {
+
+    private static final String[] ENDPOINTS = {"/sync", "/async", "/wrapped", "/callable"};
+
+    @Test
+    void a_store_that_is_down_is_a_502_and_the_server_recovers_when_it_is_back() {
+        VisitStore gone = Downstreams.visitStore(0, Duration.ZERO);
+        int port = gone.port();
+        URI url = gone.url();
+        gone.close();
+        try (RunningServer server = serverUsing(url)) {
+            for (String path : ENDPOINTS) {
+                assertProblem(server.get(path + "?name=Ada"), 502, "Visit store failed", "UNREACHABLE", url);
+            }
+            assertThat(server.bean(VisitCountSource.class).visitsSaved()).isZero();
+
+            try (VisitStore back = Downstreams.visitStore(port, Duration.ZERO)) {
+                assertThat(server.get("/sync?name=Ada").statusCode()).isEqualTo(200);
+                assertThat(back.saved()).isEqualTo(1);
+                assertThat(server.bean(VisitCountSource.class).visitsSaved()).isEqualTo(1);
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"/sync", "/async"})
+    void a_store_slower_than_the_timeout_is_a_504_and_nothing_is_counted(String path) {
+        try (VisitStore store = Downstreams.visitStore(0, Duration.ZERO); RunningServer server = serverUsing(store.url())) {
+            store.inject(VisitStore.Fault.TOO_SLOW);
+
+            assertProblem(server.get(path + "?name=Ada"), 504, "Visit store timed out", "TIMEOUT", store.url());
+            assertThat(server.bean(VisitCountSource.class).visitsSaved()).isZero();
+
+            store.inject(VisitStore.Fault.NONE);
+            assertThat(server.get(path + "?name=Ada").statusCode()).isEqualTo(200);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"/sync", "/async"})
+    void a_store_answering_500_is_a_502_and_nothing_is_counted(String path) {
+        try (VisitStore store = Downstreams.visitStore(0, Duration.ZERO); RunningServer server = serverUsing(store.url())) {
+            store.inject(VisitStore.Fault.ANSWERS_500);
+
+            HttpResponse<String> response = server.get(path + "?name=Ada");
+
+            assertProblem(response, 502, "Visit store failed", "BAD_STATUS", store.url());
+            assertThat(response.body()).contains("answered HTTP 500");
+            assertThat(server.bean(VisitCountSource.class).visitsSaved()).isZero();
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"/sync", "/async"})
+    void a_store_answering_a_malformed_body_is_a_502(String path) {
+        try (VisitStore store = Downstreams.visitStore(0, Duration.ZERO); RunningServer server = serverUsing(store.url())) {
+            store.inject(VisitStore.Fault.ANSWERS_GARBAGE);
+
+            HttpResponse<String> response = server.get(path + "?name=Ada");
+
+            assertProblem(response, 502, "Visit store failed", "MALFORMED_ANSWER", store.url());
+            assertThat(server.bean(VisitCountSource.class).visitsSaved()).isZero();
+        }
+    }
+
+    private static RunningServer serverUsing(URI store) {
+        return RunningServer.start(false, false, false, false, "--vtlab.repository.kind=http",
+                "--vtlab.repository.url=" + store, "--vtlab.repository.timeout=300ms");
+    }
+
+    private static void assertProblem(HttpResponse<String> response, int status, String title, String failure,
+                                      URI store) {
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(status);
+        assertThat(response.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+        assertThat(response.body()).contains("\"title\":\"" + title + "\"")
+                .contains("\"downstream\":\"" + store + "\"").contains("\"failure\":\"" + failure + "\"");
+    }
+}
