@@ -22,7 +22,8 @@ import java.util.OptionalDouble;
  * @param firstNotHeldRate the lowest that did not, {@code null} if every step held
  * @param predicted    the binding ceiling, {@code null} when the server could not be read
  * @param ceilings     every ceiling, lowest first (the CPU's from the machine's CPU time per request, server
- *                     and load generator, measured at the highest step that held)
+ *                     and load generator, or the server's alone on its own cores, measured at the highest step
+ *                     that held)
  * @param ratio        sustained / predicted rate, {@code null} when either is missing
  * @param note         which assumption failed when a sized resource's ratio is outside 0.85 to 1.15, or what
  *                     bounds the result; {@code null} when there is nothing to say
@@ -44,18 +45,19 @@ public record CapacityRun(String flags, String mode, String status, String messa
 
     /**
      * A run whose steps ran: the sustained rate, and Little's law from {@code server} with the CPU time measured at
-     * the highest step that held (or the first step, when none held).
+     * the highest step that held (or the first step, when none held): the machine's, or the server's alone when
+     * it runs on cores of its own.
      */
     static CapacityRun measured(String flags, Mode mode, List<CapacityStep> steps, ServerEnvironment server,
-                                double stepSeconds) {
+                                double stepSeconds, boolean serverOnItsOwnCores) {
         List<RateLadder.Rung> rungs = steps.stream().map(CapacityStep::rung).toList();
         Double sustained = boxed(RateLadder.sustained(rungs));
         Double notHeld = boxed(RateLadder.firstNotHeld(rungs));
         CapacityStep reference = steps.stream().filter(s -> sustained != null && s.offeredRate() == sustained)
                 .findFirst().orElse(steps.getFirst());
-        Double cpuSeconds = reference.machineCpuMsPerRequest() == null ? null
-                : reference.machineCpuMsPerRequest() / 1000;
-        List<Ceiling> ceilings = LittlesLaw.ceilings(server, mode, cpuSeconds);
+        Double cpuMs = serverOnItsOwnCores ? reference.serverCpuMsPerRequest() : reference.machineCpuMsPerRequest();
+        List<Ceiling> ceilings = LittlesLaw.ceilings(server, mode, cpuMs == null ? null : cpuMs / 1000,
+                serverOnItsOwnCores ? Resource.SERVER_CPU : Resource.CPU);
         Ceiling predicted = ceilings.getFirst();
         Double ratio = sustained == null ? null : sustained / predicted.rate();
         CapacityRun run = new CapacityRun(flags, mode.label(), "OK", null, steps, sustained, notHeld, predicted,
@@ -75,7 +77,7 @@ public record CapacityRun(String flags, String mode, String status, String messa
     /** The CPU's ceiling among {@link #ceilings}, if the CPU time was measured. */
     @JsonIgnore
     public Optional<Ceiling> cpu() {
-        return ceilings.stream().filter(c -> c.resource() == Resource.CPU).findFirst();
+        return ceilings.stream().filter(c -> c.resource().cpu()).findFirst();
     }
 
     /** Whether the ratio is inside the target (only said for a resource the target applies to). */

@@ -12,7 +12,8 @@ import java.util.List;
  * of this mode holds, divided by how long it holds it (L = lambda x W, so lambda = L / W); the lowest binds. A
  * request holds a waiting thread, a connection and (JDBC) a pooled connection for the repository's two delays,
  * the floor; the machine's cores for the CPU time it costs, measured (server and load generator together: on
- * loopback they share the cores).
+ * loopback they share the cores), or, when the server runs on cores of its own, those cores for the server's CPU
+ * time alone.
  */
 public final class LittlesLaw {
 
@@ -26,6 +27,16 @@ public final class LittlesLaw {
      *                             CPU ceiling)
      */
     public static List<Ceiling> ceilings(ServerEnvironment server, Mode mode, Double cpuSecondsPerRequest) {
+        return ceilings(server, mode, cpuSecondsPerRequest, Resource.CPU);
+    }
+
+    /**
+     * As {@link #ceilings(ServerEnvironment, Mode, Double)}, the CPU time being {@code cpu}'s: the machine's
+     * ({@link Resource#CPU}), or the server's own on its cores ({@link Resource#SERVER_CPU}); either way the
+     * server's available processors are the cores it runs on.
+     */
+    public static List<Ceiling> ceilings(ServerEnvironment server, Mode mode, Double cpuSecondsPerRequest,
+                                         Resource cpu) {
         double hold = server.floorMs() / 1000.0;
         ServerEnvironment.Flags flags = server.flags();
         ServerEnvironment.Executors executors = server.executors();
@@ -65,7 +76,7 @@ public final class LittlesLaw {
             }
         }
         if (cpuSecondsPerRequest != null && cpuSecondsPerRequest > 0) {
-            ceilings.add(new Ceiling(Resource.CPU, server.availableProcessors(), cpuSecondsPerRequest));
+            ceilings.add(new Ceiling(cpu, server.availableProcessors(), cpuSecondsPerRequest));
         }
         ceilings.sort(Comparator.comparingDouble(Ceiling::rate));
         return List.copyOf(ceilings);

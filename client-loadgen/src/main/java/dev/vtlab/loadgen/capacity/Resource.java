@@ -8,7 +8,8 @@ public enum Resource {
     COMMON_POOL("common pool", "supplyAsync's default executor (W off for /wrapped, R off for /async)"),
     JDBC_POOL("JDBC pool", "HikariCP's connections"),
     BULKHEAD("bulkhead", "the JDBC adapter's calls allowed at once"),
-    CPU("CPU", "the machine's cores, which the server and the load generator share on loopback");
+    CPU("CPU", "the machine's cores, which the server and the load generator share on loopback"),
+    SERVER_CPU("server's cores", "the cores the server runs on apart from the load generator (--server-cores)");
 
     private final String label;
     private final String description;
@@ -27,8 +28,16 @@ public enum Resource {
         return description;
     }
 
-    /** Whether the capacity target (measured within 15% of predicted) applies: every resource but the CPU. */
+    /**
+     * Whether the capacity target (measured within 15% of predicted) applies: every resource but the CPU shared
+     * with the load generator, whose share of it the scheduler decides.
+     */
     public boolean sized() {
         return this != CPU;
+    }
+
+    /** Whether it is CPU time, shared or the server's own. */
+    public boolean cpu() {
+        return this == CPU || this == SERVER_CPU;
     }
 }

@@ -74,6 +74,9 @@ public final class CapacityCommand implements Callable<Integer> {
     @Mixin
     VariantOptions variants;
 
+    @Mixin
+    CoreOptions cores;
+
     @Option(names = "--out", description = "Report folder (default: target/capacity/<timestamp>).")
     Path out;
 
@@ -94,7 +97,8 @@ public final class CapacityCommand implements Callable<Integer> {
         List<Variant> chosen = variants.variants();
         Path dir = OutputDirs.choose(spec.commandLine(), out, Path.of("target", "capacity"));
         MatrixSettings.ServerSettings server = new MatrixSettings.ServerSettings(preset.delay(), preset.delay(), heap,
-                null, preset.serverArgs(), variants.databaseUrl(), variants.serverJar(), variants.downstreamJar());
+                null, preset.serverArgs(), variants.databaseUrl(), variants.serverJar(), variants.downstreamJar(),
+                cores.split(spec.commandLine()));
         CapacitySettings.Steps steps = new CapacitySettings.Steps(step, step.dividedBy(5), bisections, maxRate,
                 preset.timeout());
         PrintWriter console = spec.commandLine().getOut();
@@ -108,6 +112,7 @@ public final class CapacityCommand implements Callable<Integer> {
         console.flush();
         boolean complete = true;
         try (OutputFolder folder = OutputDirs.claim(spec.commandLine(), dir)) {
+            CoreOptions.pinTheLoadGenerator(server.cores(), spec.commandLine());
             for (Variant variant : chosen) {
                 Path variantDir = chosen.size() == 1 ? dir : dir.resolve(variant.label(chosen));
                 CapacitySettings settings = new CapacitySettings(new MatrixSettings(preset, plan.modes(), plan.flags(), 1,

@@ -46,6 +46,7 @@ public final class MatrixCommand implements Callable<Integer> {
         List<Variant> variants = options.variants.variants();
         MatrixExperiment experiment = options.experiment(spec.commandLine(), CommandLines.of(spec));
         try (OutputFolder folder = OutputDirs.claim(spec.commandLine(), experiment.output().outputDir())) {
+            CoreOptions.pinTheLoadGenerator(experiment.server().cores(), spec.commandLine());
             return run(experiment, variants);
         }
     }

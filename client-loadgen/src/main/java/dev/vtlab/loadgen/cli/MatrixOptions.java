@@ -67,6 +67,9 @@ final class MatrixOptions {
     @Mixin
     VariantOptions variants;
 
+    @Mixin
+    CoreOptions cores;
+
     @Option(names = "--out", description = "Report folder (default: target/experiments/<timestamp>).")
     Path out;
 
@@ -102,7 +105,8 @@ final class MatrixOptions {
         return new MatrixExperiment(profile, plan.modes(), plan.flags(), r,
                 new MatrixSettings.BurstSettings(n, t, w),
                 new MatrixSettings.ServerSettings(d, d, heap, commonPoolParallelism, serverSettings(command, profile),
-                        variants.databaseUrl(), variants.serverJar(), variants.downstreamJar()),
+                        variants.databaseUrl(), variants.serverJar(), variants.downstreamJar(),
+                        cores.split(command)),
                 new MatrixSettings.OutputSettings(
                         OutputDirs.choose(command, out, Path.of("target", "experiments")), commandLine));
     }

@@ -25,6 +25,7 @@ import dev.vtlab.loadgen.load.WarmUp;
 import dev.vtlab.redaction.Secrets;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
@@ -116,6 +117,9 @@ public final class RunCommand implements Callable<Integer> {
             + "microseconds) to this HdrHistogram log file.")
     Path histogramLog;
 
+    @Mixin
+    CoreOptions cores;
+
     @Option(names = "--json", description = "Write the summary as JSON to this file.")
     Path json;
 
@@ -125,6 +129,7 @@ public final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         validate();
+        CoreOptions.pinTheLoadGenerator(cores.split(spec.commandLine()), spec.commandLine());
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         HttpClient client = HttpClients.create(connectTimeout);

@@ -55,11 +55,18 @@ public record MatrixSettings(Profile profile, List<Mode> modes, Set<Flag> flags,
      *                              children as it is; written to results with its credentials hidden
      * @param serverJar             the server jar
      * @param downstreamJar         the downstream processes' jar (visit store, database)
+     * @param cores                 the server's and the load generator's cores when apart ({@code --server-cores}),
+     *                              or {@code null} when they share every core
      */
     public record ServerSettings(Duration countDelay, Duration saveDelay, String heap, Integer commonPoolParallelism,
                                  List<String> serverArgs,
                                  @JsonSerialize(converter = Redacted.class) String databaseUrl,
-                                 Path serverJar, Path downstreamJar) {
+                                 Path serverJar, Path downstreamJar, CoreSplit cores) {
+
+        /** The command that starts {@code java} for a server or a downstream process: on the server's cores. */
+        List<String> launcher(String java) {
+            return cores == null ? List.of(java) : cores.launcher(java);
+        }
 
         /** JVM options for each server: a server out of heap exits (the runner reports it) instead of hanging. */
         List<String> jvmOptions() {

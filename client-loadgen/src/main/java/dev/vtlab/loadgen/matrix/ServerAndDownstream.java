@@ -60,7 +60,7 @@ public final class ServerAndDownstream {
                     : servers.databaseUrl()));
         }
         try {
-            ServerProcess server = ServerProcess.startServer(settings.variant().java(), servers.serverJar(),
+            ServerProcess server = ServerProcess.startServer(servers.launcher(settings.variant().java()), servers.serverJar(),
                     servers.jvmOptions(), serverArgs, logs.resolve(combination.compactLabel() + ".log"), client,
                     READY_TIMEOUT, children);
             return new ServerAndDownstream(server, server.uri(ListeningPorts.LAB), downstream);
@@ -104,12 +104,13 @@ public final class ServerAndDownstream {
 
     /**
      * A downstream process: {@code java -jar vtlab-downstream-exec.jar COMMAND ...}. It is the client's side of the
-     * experiment, so it stays on the runner's JDK whatever the servers run on.
+     * experiment, so it stays on the runner's JDK whatever the servers run on; it plays the server's dependencies, so
+     * it runs on the server's cores when they are apart.
      */
     static ServerProcess startDownstream(MatrixSettings.ServerSettings servers, Path log, HttpClient client,
                                                  ChildProcesses children, String... commandAndArgs)
             throws ServerProcess.ServerStartException, InterruptedException {
-        return ServerProcess.start(JdkFinder.running().java().toString(), List.of(), servers.downstreamJar(),
-                List.of(commandAndArgs), "/stats", log, client, READY_TIMEOUT, children);
+        return ServerProcess.start(servers.launcher(JdkFinder.running().java().toString()), List.of(),
+                servers.downstreamJar(), List.of(commandAndArgs), "/stats", log, client, READY_TIMEOUT, children);
     }
 }

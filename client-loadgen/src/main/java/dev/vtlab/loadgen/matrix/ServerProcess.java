@@ -51,10 +51,18 @@ public final class ServerProcess implements AutoCloseable {
                                             List<String> serverArgs, Path log, HttpClient client,
                                             Duration readyTimeout, ChildProcesses children)
             throws ServerStartException, InterruptedException {
+        return startServer(List.of(java), serverJar, jvmOptions, serverArgs, log, client, readyTimeout, children);
+    }
+
+    /** As {@link #startServer(String, Path, List, List, Path, HttpClient, Duration, ChildProcesses)}, launched so. */
+    public static ServerProcess startServer(List<String> launcher, Path serverJar, List<String> jvmOptions,
+                                            List<String> serverArgs, Path log, HttpClient client,
+                                            Duration readyTimeout, ChildProcesses children)
+            throws ServerStartException, InterruptedException {
         List<String> args = new ArrayList<>(List.of("--spring.main.banner-mode=off", "--server.port=0",
                 "--vtlab.lab.port=0"));
         args.addAll(serverArgs);
-        return start(java, jvmOptions, serverJar, args, "/lab/environment", log, client, readyTimeout, children);
+        return start(launcher, jvmOptions, serverJar, args, "/lab/environment", log, client, readyTimeout, children);
     }
 
     /**
@@ -70,8 +78,19 @@ public final class ServerProcess implements AutoCloseable {
                                       String readyPath, Path log, HttpClient client, Duration readyTimeout,
                                       ChildProcesses children)
             throws ServerStartException, InterruptedException {
+        return start(List.of(java), jvmOptions, jar, args, readyPath, log, client, readyTimeout, children);
+    }
+
+    /**
+     * As {@link #start(String, List, Path, List, String, Path, HttpClient, Duration, ChildProcesses)}, with the
+     * command that starts the JVM, e.g. {@code taskset -c 0 java} ({@link CoreSplit#launcher}).
+     */
+    public static ServerProcess start(List<String> launcher, List<String> jvmOptions, Path jar, List<String> args,
+                                      String readyPath, Path log, HttpClient client, Duration readyTimeout,
+                                      ChildProcesses children)
+            throws ServerStartException, InterruptedException {
         Path portsFile = log.resolveSibling(log.getFileName() + ".ports");
-        List<String> commandLine = new ArrayList<>(List.of(java));
+        List<String> commandLine = new ArrayList<>(launcher);
         commandLine.addAll(jvmOptions);
         commandLine.addAll(List.of(RunnerWatch.optionForChildren(), ListeningPorts.optionForChildren(portsFile),
                 "-jar", jar.toString()));

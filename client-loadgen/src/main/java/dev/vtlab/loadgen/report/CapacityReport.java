@@ -147,7 +147,8 @@ public final class CapacityReport {
                 steps.stepWarmup().toSeconds(), steps.timeout().toSeconds(), server == null ? "not read"
                         : "JDK " + server.javaVersion() + " on " + server.availableProcessors() + " cores, heap "
                         + (server.maxHeapBytes() >> 20) + " MB, " + server.tomcat().maxConnections()
-                        + " connections at most", when(started, finished));
+                        + " connections at most" + (settings.servers().server().cores() == null ? ""
+                        : " (" + settings.servers().server().cores().describe() + ")"), when(started, finished));
     }
 
     /** e.g. {@code 2026-11-25 11:44:19 to 11:51:02 UTC (6 min 43 s)}: to the second, the date once if it is one. */

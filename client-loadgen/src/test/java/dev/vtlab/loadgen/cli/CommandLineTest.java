@@ -21,9 +21,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
 
 /** Bad command lines print usage and exit 2; an unreachable server is one clear line and exit 1. */
 class CommandLineTest {
@@ -34,19 +36,29 @@ class CommandLineTest {
 
     /**
      * picocli runs each description through String.format: a lone '%' makes it print a warning and the raw text
-     * in --help ({@code capacity --help} once opened on "[picocli WARN] Could not format"). Every description of
-     * the model picocli builds is checked: each command's, its options' and its mixins' (such as PlanOptions).
+     * in --help ({@code capacity --help} once opened on "[picocli WARN] Could not format"). The annotations' own
+     * text is checked, as picocli reads it: each command's description, and its options' and its mixins' (such as
+     * PlanOptions).
      */
     @Test
     void every_description_is_a_valid_format_string() {
         CommandLine cli = LoadGenerator.commandLine();
-        List<String> descriptions = Stream.concat(Stream.of(cli), cli.getSubcommands().values().stream())
+        List<Class<?>> types = Stream.concat(Stream.of(cli), cli.getSubcommands().values().stream())
                 .map(CommandLine::getCommandSpec)
-                .flatMap(command -> Stream.concat(Stream.of(command.usageMessage().description()),
-                        command.options().stream().flatMap(option -> Stream.of(option.description()))))
+                .flatMap(command -> Stream.concat(Stream.of(command), command.mixins().values().stream()))
+                .<Class<?>>map(spec -> spec.userObject().getClass())
+                .distinct()
+                .toList();
+        List<String> descriptions = Stream.concat(
+                        types.stream().map(type -> type.getAnnotation(CommandLine.Command.class)).filter(Objects::nonNull)
+                                .flatMap(command -> Stream.of(command.description())),
+                        types.stream().flatMap(type -> Stream.of(type.getDeclaredFields()))
+                                .map(field -> field.getAnnotation(CommandLine.Option.class)).filter(Objects::nonNull)
+                                .flatMap(option -> Stream.of(option.description())))
                 .toList();
 
-        assertThat(descriptions).hasSizeGreaterThan(50).allSatisfy(text -> String.format(text));
+        assertThat(descriptions).hasSizeGreaterThan(50)
+                .allSatisfy(text -> assertThatCode(() -> String.format(text)).as(text).doesNotThrowAnyException());
     }
 
     @Test
@@ -93,6 +105,9 @@ class CommandLineTest {
             "run --warmup-time 2s",
             "run --arrivals poisson",
             "run --histogram-log run.hlog",
+            "run --server-cores 0",
+            "matrix --server-cores 0",
+            "capacity --server-cores 4096",
             "matrix --profile huge",
             "matrix --flags T,X",
             "matrix --modes sync,turbo",

@@ -109,14 +109,14 @@ class DocsCommandsTest {
 
     /**
      * Leading variables: the only ones a command may set are the database's password (so that it is on no command
-     * line) and {@code VTLAB_TEST_POSTGRES_URL}, a URL the tests take, which then carries none.
+     * line) and {@code POSTGRES_TEST_URL}, a URL the tests take, which then carries none.
      */
     private static List<String> withoutEnvironment(List<String> words, String command) {
         List<String> rest = words;
         while (rest.getFirst().contains("=")) {
             String variable = rest.getFirst();
-            if (variable.startsWith("VTLAB_TEST_POSTGRES_URL=")) {
-                assertThat(variable).as(command).startsWith("VTLAB_TEST_POSTGRES_URL=jdbc:postgresql://")
+            if (variable.startsWith("POSTGRES_TEST_URL=")) {
+                assertThat(variable).as(command).startsWith("POSTGRES_TEST_URL=jdbc:postgresql://")
                         .isEqualTo(Secrets.redact(variable));
             } else {
                 assertThat(variable).as(command).startsWith(Secrets.DATABASE_PASSWORD_VARIABLE + "=");

@@ -20,12 +20,23 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class MatrixEndToEndTest {
 
+    /**
+     * Also with the server on a core of its own ({@code --server-cores 1}, Linux's taskset): the server sees one
+     * core, the load generator (this JVM, put back on every core afterwards) runs on the others.
+     */
     @Test
     void a_tiny_matrix_writes_every_file_and_names_T_as_the_flag_that_matters(@TempDir Path out) throws Exception {
-        CommandLineTestSupport.Outcome outcome = CommandLineTestSupport.execute("matrix", "--modes", "sync",
-                "--flags", "T", "--requests", "50", "--delay", "20ms", "--warmup", "10", "--repeat", "2",
-                "--server-arg", "server.tomcat.threads.max=4", "--server-jar", ServerJar.path().toString(),
-                "--out", out.toString());
+        List<Integer> allCores = CoreSplit.allowedCores(Files.readString(Path.of("/proc/self/status")));
+        CommandLineTestSupport.Outcome outcome;
+        try {
+            outcome = CommandLineTestSupport.execute("matrix", "--modes", "sync",
+                    "--flags", "T", "--requests", "50", "--delay", "20ms", "--warmup", "10", "--repeat", "2",
+                    "--server-arg", "server.tomcat.threads.max=4", "--server-jar", ServerJar.path().toString(),
+                    "--server-cores", "1", "--out", out.toString());
+        } finally {
+            new CoreSplit(List.of(), allCores).pinThisProcess();
+        }
+        assertThat(outcome.out()).contains("Cores: server on core " + allCores.getFirst() + ", load generator on ");
 
         assertThat(outcome.exitCode()).as(outcome.out() + outcome.err()).isZero();
         assertThat(outcome.out()).contains("client warm-up: 6000 of 6000 requests",
@@ -48,6 +59,10 @@ class MatrixEndToEndTest {
         assertThat(results.path("runs").get(0).path("flags").asString()).isEqualTo("T0 A0 W0 R0");
         assertThat(results.path("runs").get(0).path("summary").path("serverEnvironment").path("tomcat")
                 .path("maxThreads").asInt()).isEqualTo(4);
+        assertThat(results.path("runs").get(0).path("summary").path("serverEnvironment").path("availableProcessors")
+                .asInt()).as("the server runs on its one core").isEqualTo(1);
+        assertThat(results.path("settings").path("cores").path("server").get(0).asInt())
+                .isEqualTo(allCores.getFirst());
         JsonNode effects = results.path("findings").path("flagEffects");
         assertThat(effects).hasSize(1);
         assertThat(effects.get(0).path("flag").asString()).isEqualTo("T");

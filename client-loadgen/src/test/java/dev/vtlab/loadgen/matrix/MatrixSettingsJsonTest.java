@@ -23,7 +23,8 @@ class MatrixSettingsJsonTest {
         MatrixSettings settings = new MatrixSettings(Profile.QUICK, List.of(Mode.SYNC), Set.of(Flag.T), 1,
                 new MatrixSettings.BurstSettings(500, Duration.ofSeconds(15), 100),
                 new MatrixSettings.ServerSettings(Duration.ofSeconds(1), Duration.ofSeconds(1), "512m", null,
-                        List.of(), null, Path.of("server.jar"), Path.of("downstream.jar")),
+                        List.of(), null, Path.of("server.jar"), Path.of("downstream.jar"),
+                        new CoreSplit(List.of(0), List.of(1))),
                 new Variant(RepositoryKind.JDBC, JdkFinder.running(), GuardSetting.NONE, 10, null),
                 new MatrixSettings.OutputSettings(Path.of("out"), "vtlab-loadgen matrix"));
 
@@ -32,11 +33,13 @@ class MatrixSettingsJsonTest {
         List<String> keys = new ArrayList<>(json.propertyNames());
         assertThat(keys).containsExactlyInAnyOrder("profile", "modes", "flags", "repeat", "requests", "timeout",
                 "warmup", "countDelay", "saveDelay", "heap", "commonPoolParallelism", "serverArgs", "databaseUrl",
-                "serverJar", "downstreamJar", "repository", "guard", "poolSize", "maxConcurrent", "java",
+                "serverJar", "downstreamJar", "cores", "repository", "guard", "poolSize", "maxConcurrent", "java",
                 "outputDir", "commandLine");
         assertThat(json.path("flags").get(0).asString()).isEqualTo("T");
         assertThat(json.path("java").asString()).isEqualTo(JdkFinder.running().java().toString());
         assertThat(json.path("poolSize").asInt()).isEqualTo(10);
         assertThat(json.path("guard").asString()).isEqualTo("none");
+        assertThat(json.path("cores").path("server").get(0).asInt()).isZero();
+        assertThat(json.path("cores").path("client").get(0).asInt()).isEqualTo(1);
     }
 }

@@ -4,6 +4,7 @@ import dev.vtlab.jdks.JdkFinder;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -43,12 +44,20 @@ public final class ServerJar {
         return jar;
     }
 
-    /** A JDK 21 where the build looks, or the rest of the calling test is skipped, saying why. */
+    /** Whether the build's console was told already that no JDK 21 was found: said once, not per test. */
+    private static final AtomicBoolean NO_JDK_21_SAID = new AtomicBoolean();
+
+    /** A JDK 21 where the build looks, or the rest of the calling test is skipped, saying why (once). */
     public static JdkFinder.Jdk jdk21OrSkip() {
         try {
             return JdkFinder.ofThisMachine().find("21");
         } catch (JdkFinder.NotFoundException e) {
-            assumeTrue(false, "JDK 21 part skipped: " + e.getMessage() + " (README: getting a JDK 21)");
+            String why = "JDK 21 parts skipped: " + e.getMessage() + " (docs/running.md: getting a JDK 21; .ci/run "
+                    + "installs one)";
+            if (!NO_JDK_21_SAID.getAndSet(true)) {
+                System.out.println(why);
+            }
+            assumeTrue(false, why);
             throw new IllegalStateException("unreachable");
         }
     }
