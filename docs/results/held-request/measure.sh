@@ -38,7 +38,9 @@ done
 sleep 0.5   # every request read and waiting in the repository (its virtual thread's stack is then in the heap)
 "$java_home/bin/jcmd" $server GC.class_histogram > "$out/held.txt"
 after=$(ss -Htn state established "( sport = :$port )" | wc -l)   # a request ends by closing its connection
-wait $client
+burst_exit=0
+wait $client || burst_exit=$?   # a burst that lost or failed a request still leaves its histograms to read
 { echo "held connections: $held of $burst when the histogram began, $after when it ended"
+  echo "burst: exit code $burst_exit (burst.txt says why when it is not 0)"
   echo "server: $jar, mode $mode, $*"; environment_lines "$java_home/bin/java"; } \
     > "$out/environment.txt"

@@ -7,6 +7,7 @@ import dev.vtlab.application.port.in.SayHelloUseCase;
 import dev.vtlab.application.port.out.VisitRepository;
 import dev.vtlab.application.service.SayHelloService;
 import dev.vtlab.bootstrap.webserver.InFlightBound;
+import dev.vtlab.bootstrap.webserver.JettyRequestThreads;
 import dev.vtlab.bootstrap.webserver.WebServerConfiguration;
 import dev.vtlab.redaction.Secrets;
 import dev.vtlab.settings.VtlabSettings;
@@ -41,7 +42,8 @@ import java.util.function.UnaryOperator;
  * swapping the adapter, is a change here and in flags.properties, never in the core. Every executor that runs is
  * chosen here, and every decorator that runs is applied here, through the lab's hook ({@link #measuredByTheLab}).
  * The rest of the wiring is named after its concern: the web adapter ({@link WebConfiguration}), the JDBC
- * adapter's pool ({@link PersistenceConfiguration}) and Tomcat ({@link WebServerConfiguration}).
+ * adapter's pool ({@link PersistenceConfiguration}) and the web server, Tomcat or Jetty
+ * ({@link WebServerConfiguration}).
  */
 @Configuration(proxyBeanMethods = false)
 @Import({WebConfiguration.class, PersistenceConfiguration.class, WebServerConfiguration.class})
@@ -58,7 +60,7 @@ public class CompositionRoot {
     /** W's bean: one of several executors here, so the web adapter's wiring asks for it by name. */
     static final String WRAPPER_EXECUTOR = "wrapperExecutor";
 
-    /** Validated settings; a bad flag, delay or repository setting stops start-up here, before Tomcat starts. */
+    /** Validated settings; a bad flag, delay or setting stops start-up here, before the web server starts. */
     @Bean
     VtlabSettings vtlabSettings(ConfigurableEnvironment environment) {
         VtlabSettings settings = VtlabSettings.read(environment);
@@ -73,7 +75,8 @@ public class CompositionRoot {
                     String.join(" and ", settings.overriddenBySpring()), settings.effective().label());
         }
         log.info("repository {}", describe(settings.repository()));
-        log.info(InFlightBound.describe(environment));
+        log.info("web server {}; {}", settings.webServer().label(), InFlightBound.describe(environment,
+                settings.webServer()));
         return settings;
     }
 
@@ -109,7 +112,10 @@ public class CompositionRoot {
 
     // ---- the four places where virtual threads can go ----
 
-    /** T: Tomcat's request threads. Off: Tomcat's own platform pool (200 threads by default). */
+    /**
+     * T, on Tomcat: the web server's request threads, a virtual thread per task. Off: Tomcat's own platform pool
+     * (200 threads by default). Spring Boot's switch alone gives Tomcat the same kind of executor, so it counts as T.
+     */
     @Bean
     TomcatProtocolHandlerCustomizer<ProtocolHandler> tomcatExecutor(VtlabSettings settings) {
         return protocolHandler -> {
@@ -117,6 +123,16 @@ public class CompositionRoot {
                 protocolHandler.setExecutor(new VirtualThreadExecutor("vt-tomcat-"));
             }
         };
+    }
+
+    /**
+     * T, on Jetty: the web server's request threads, a virtual thread per task up to its in-flight bound. Off:
+     * Jetty's {@code QueuedThreadPool} of 200 platform threads, or with Spring Boot's switch alone the pool Boot
+     * builds, which runs at most {@code server.jetty.threads.max} (200) tasks at once: measured as Boot makes it.
+     */
+    @Bean
+    JettyRequestThreads jettyRequestThreads(VtlabSettings settings) {
+        return new JettyRequestThreads(settings.requested().tomcat());
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.vtlab.bootstrap;
 import dev.vtlab.adapters.in.web.BadRequestAdvice;
 import dev.vtlab.adapters.in.web.HelloController;
 import dev.vtlab.application.port.in.SayHelloUseCase;
+import dev.vtlab.bootstrap.webserver.UndecodableQueryAdvice;
 import dev.vtlab.settings.VtlabSettings;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.context.annotation.Bean;
@@ -12,7 +13,8 @@ import java.util.concurrent.Executor;
 
 /**
  * Wiring of the web adapter: its controller on the use case and the wrapper's executor (flag W, made in
- * {@link CompositionRoot}), its own advice for bad requests, and the advice that turns a failing downstream into
+ * {@link CompositionRoot}), its own advice for bad requests, the advice for a query the web server cannot decode,
+ * and the advice that turns a failing downstream into
  * a problem detail (here because only the composition root knows both the web and the persistence adapters).
  * Spring MVC finds controllers and advice among the beans, however they were made.
  */
@@ -28,6 +30,12 @@ class WebConfiguration {
     @Bean
     BadRequestAdvice badRequestAdvice() {
         return new BadRequestAdvice();
+    }
+
+    /** A query the web server cannot decode: each server fails its own way, so this lives where it is chosen. */
+    @Bean
+    UndecodableQueryAdvice undecodableQueryAdvice() {
+        return new UndecodableQueryAdvice();
     }
 
     @Bean

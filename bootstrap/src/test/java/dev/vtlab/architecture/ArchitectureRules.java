@@ -83,6 +83,20 @@ public final class ArchitectureRules {
                         + "nothing, so wiring can change without touching what is wired");
     }
 
+    /** The packages of the two web servers and of Spring Boot's support for each. */
+    private static final String[] WEB_SERVERS = {"org.apache.catalina..", "org.apache.coyote..",
+            "org.apache.tomcat..", "org.eclipse.jetty..", "org.springframework.boot.tomcat..",
+            "org.springframework.boot.jetty.."};
+
+    public static ArchRule onlyTheCompositionRootAndTheLabKnowTheWebServer(String base) {
+        return noClasses().that().resideInAPackage(base + "..")
+                .and().resideOutsideOfPackages(base + ".bootstrap..", base + ".lab..")
+                .should().dependOnClassesThat().resideInAnyPackage(WEB_SERVERS)
+                .because("the web server, Tomcat or Jetty, is a detail chosen in the outermost ring "
+                        + "(vtlab.web-server): swapping it changes no line of the domain, the use case or an adapter; "
+                        + "only the lab reads which one runs");
+    }
+
     public static ArchRule adaptersDoNotKnowEachOther(String base) {
         return slices().matching(base + ".adapters.(*).(*)..").should().notDependOnEachOther()
                 .because("each adapter talks to the core through its port; two adapters that know each other "

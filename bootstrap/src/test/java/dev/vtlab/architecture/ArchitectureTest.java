@@ -28,6 +28,10 @@ class ArchitectureTest {
             ArchitectureRules.nothingDependsOnTheCompositionRoot(BASE);
 
     @ArchTest
+    static final ArchRule only_the_composition_root_and_the_lab_know_the_web_server =
+            ArchitectureRules.onlyTheCompositionRootAndTheLabKnowTheWebServer(BASE);
+
+    @ArchTest
     static final ArchRule adapters_do_not_know_each_other = ArchitectureRules.adaptersDoNotKnowEachOther(BASE);
 
     @ArchTest

@@ -17,6 +17,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.eclipse.jetty.server.NetworkConnectionLimit;
+import org.springframework.boot.jetty.JettyWebServer;
 import org.springframework.boot.tomcat.TomcatWebServer;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.core.env.StandardEnvironment;
@@ -69,6 +71,37 @@ class StartupSettingsTest {
     void an_unknown_repository_kind_stops_start_up_naming_the_key() {
         assertStartupFails(VtlabSettings.REPOSITORY_KIND, "Invalid value 'postgres' for vtlab.repository.kind",
                 "allowed values are sleepy, http, jdbc", "--vtlab.repository.kind=postgres");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"undertow", ""})
+    void a_web_server_other_than_tomcat_or_jetty_stops_start_up_naming_the_key(String value) {
+        assertStartupFails(VtlabSettings.WEB_SERVER, "Invalid value '" + value + "' for vtlab.web-server",
+                "allowed values are tomcat and jetty", "--vtlab.web-server=" + value);
+    }
+
+    @Test
+    void jetty_serves_when_the_setting_names_it_and_holds_as_many_requests_as_the_heap_can_carry(
+            CapturedOutput output) {
+        int bound = InFlightBound.maxConnections(Runtime.getRuntime().maxMemory(),
+                InFlightBound.JETTY_SLEEPY_REQUEST_BYTES);
+        try (RunningServer server = RunningServer.startWith("--vtlab.web-server=jetty")) {
+            assertThat(((WebServerApplicationContext) server.context()).getWebServer()).isInstanceOf(JettyWebServer.class);
+            assertThat(server.get("/sync?name=Ada").body()).contains("Hello, Ada!");
+            NetworkConnectionLimit limit = ((JettyWebServer) ((WebServerApplicationContext) server.context())
+                    .getWebServer()).getServer().getBean(NetworkConnectionLimit.class);
+            assertThat(limit.getMaxNetworkConnectionCount()).isEqualTo(bound);
+            assertThat(output).contains("web server jetty; Jetty holds at most " + bound + " connections at once "
+                    + "(derived from the");
+        }
+    }
+
+    @Test
+    void tomcat_serves_by_default() {
+        try (RunningServer server = RunningServer.startWith()) {
+            assertThat(((WebServerApplicationContext) server.context()).getWebServer())
+                    .isInstanceOf(TomcatWebServer.class);
+        }
     }
 
     @Test

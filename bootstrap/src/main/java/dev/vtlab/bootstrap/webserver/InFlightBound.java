@@ -2,6 +2,7 @@ package dev.vtlab.bootstrap.webserver;
 
 import dev.vtlab.settings.RepositoryKind;
 import dev.vtlab.settings.VtlabSettings;
+import dev.vtlab.settings.WebServerKind;
 
 import org.springframework.boot.EnvironmentPostProcessor;
 import org.springframework.boot.SpringApplication;
@@ -14,38 +15,50 @@ import java.util.Map;
 import java.util.stream.StreamSupport;
 
 /**
- * Configuration: bounds the requests Tomcat holds at once by what the heap can carry. With virtual threads (T)
- * no thread pool limits concurrency any more, and every request Tomcat holds costs heap (its buffers, the parsed
- * request, the response, the virtual thread's stack): without a bound, a large enough burst runs the server out
- * of heap. Connections beyond the bound wait in the kernel's accept queue ({@code server.tomcat.accept-count}),
- * where they cost no heap.
+ * Configuration: bounds the requests the web server holds at once by what the heap can carry. With virtual threads
+ * (T) no thread pool limits concurrency any more, and every request the server holds costs heap (its buffers, the
+ * parsed request, the response, the virtual thread's stack): without a bound, a large enough burst runs the server
+ * out of heap. Connections beyond the bound wait in the kernel's accept queue ({@code server.tomcat.accept-count};
+ * Jetty's accept queue, set in {@link WebServerConfiguration}), where they cost no heap.
  * <pre>
  *   max-connections = (max heap - 96 MB) x 1/2 / cost of one request, between 100 and 8192 (Boot's default)
- *   cost of one request: 64 KB (sleepy and JDBC adapters), 72 KB (HTTP adapter: its client connection too)
+ *   Tomcat: 64 KB a request (sleepy and JDBC adapters), 72 KB (HTTP adapter: its client connection too)
+ *   Jetty:  {@value #JETTY_REQUEST_KB} KB a request (sleepy and JDBC), {@value #JETTY_HTTP_REQUEST_KB} KB (HTTP adapter)
  * </pre>
  * The costs are the largest measured ones rounded up (docs/benchmarks.md, "What a held request costs", T on,
- * after the cuts of {@link WebServerConfiguration}: 61.0 and 61.7 KB with the sleepy adapter, 67.0 and 68.9 KB
- * with the HTTP adapter); 96 MB is the server's own heap at rest, and the other half is headroom for garbage not
- * yet collected. It is only a default: {@code server.tomcat.max-connections}, set
- * anywhere, wins.
+ * after the cuts of {@link WebServerConfiguration}: on Tomcat 61.0 and 61.7 KB with the sleepy adapter, 67.0 and
+ * 68.9 KB with the HTTP adapter; Jetty's in docs/web-servers.md); 96 MB is the server's own heap at rest, and the
+ * other half is headroom for garbage not yet collected. It is only a default: {@code server.tomcat.max-connections}
+ * or {@code server.jetty.max-connections}, set anywhere, wins.
  */
 public final class InFlightBound implements EnvironmentPostProcessor {
 
     static final String MAX_CONNECTIONS = "server.tomcat.max-connections";
+    static final String JETTY_MAX_CONNECTIONS = "server.jetty.max-connections";
     static final long BASELINE_BYTES = 96L << 20;
     public static final long SLEEPY_REQUEST_BYTES = 64L << 10;
     public static final long HTTP_REQUEST_BYTES = 72L << 10;
+    static final int JETTY_REQUEST_KB = 32;
+    static final int JETTY_HTTP_REQUEST_KB = 40;
+    public static final long JETTY_SLEEPY_REQUEST_BYTES = (long) JETTY_REQUEST_KB << 10;
+    public static final long JETTY_HTTP_REQUEST_BYTES = (long) JETTY_HTTP_REQUEST_KB << 10;
     static final int MIN = 100;
     static final int MAX = 8192;
     private static final String SOURCE = "vtlab in-flight bound (from the heap)";
 
+    /**
+     * Both servers' bounds, each from its own cost (only the running one reads its key). The settings are read
+     * leniently here: a bad value is refused, naming its key, when the settings are read.
+     */
     @Override
     public void postProcessEnvironment(ConfigurableEnvironment environment, SpringApplication application) {
-        long cost = RepositoryKind.HTTP.label().equals(
-                environment.getProperty(VtlabSettings.REPOSITORY_KIND, "").strip())
-                ? HTTP_REQUEST_BYTES : SLEEPY_REQUEST_BYTES;
-        environment.getPropertySources().addLast(new MapPropertySource(SOURCE,
-                Map.of(MAX_CONNECTIONS, String.valueOf(maxConnections(Runtime.getRuntime().maxMemory(), cost)))));
+        boolean http = RepositoryKind.HTTP.label().equals(
+                environment.getProperty(VtlabSettings.REPOSITORY_KIND, "").strip());
+        long heap = Runtime.getRuntime().maxMemory();
+        environment.getPropertySources().addLast(new MapPropertySource(SOURCE, Map.of(
+                MAX_CONNECTIONS, String.valueOf(maxConnections(heap, http ? HTTP_REQUEST_BYTES : SLEEPY_REQUEST_BYTES)),
+                JETTY_MAX_CONNECTIONS, String.valueOf(maxConnections(heap,
+                        http ? JETTY_HTTP_REQUEST_BYTES : JETTY_SLEEPY_REQUEST_BYTES)))));
     }
 
     /** The bound for a heap of {@code maxHeapBytes} and requests that cost {@code requestBytes} each. */
@@ -55,10 +68,16 @@ public final class InFlightBound implements EnvironmentPostProcessor {
     }
 
     /** The start-up line: the bound in force and, when it is this one, that it was derived from the heap. */
-    public static String describe(ConfigurableEnvironment environment) {
-        return "Tomcat holds at most " + environment.getProperty(MAX_CONNECTIONS) + " connections at once"
-                + (derived(environment) ? " (derived from the " + (Runtime.getRuntime().maxMemory() >> 20)
-                + " MB heap; set server.tomcat.max-connections to choose)" : "");
+    public static String describe(ConfigurableEnvironment environment, WebServerKind server) {
+        String key = key(server);
+        return (server == WebServerKind.JETTY ? "Jetty" : "Tomcat") + " holds at most " + environment.getProperty(key)
+                + " connections at once" + (derived(environment, key) ? " (derived from the "
+                + (Runtime.getRuntime().maxMemory() >> 20) + " MB heap; set " + key + " to choose)" : "");
+    }
+
+    /** The setting that bounds {@code server}'s connections. */
+    static String key(WebServerKind server) {
+        return server == WebServerKind.JETTY ? JETTY_MAX_CONNECTIONS : MAX_CONNECTIONS;
     }
 
     /**
@@ -67,8 +86,8 @@ public final class InFlightBound implements EnvironmentPostProcessor {
      * sources first ({@code configurationProperties}), which contains every key: it is skipped, or every bound
      * would look set by hand.
      */
-    static boolean derived(ConfigurableEnvironment environment) {
-        ConfigurationPropertyName key = ConfigurationPropertyName.of(MAX_CONNECTIONS);
+    static boolean derived(ConfigurableEnvironment environment, String setting) {
+        ConfigurationPropertyName key = ConfigurationPropertyName.of(setting);
         return environment.getPropertySources().stream()
                 .filter(source -> !ConfigurationPropertySources.isAttachedConfigurationPropertySource(source))
                 .filter(source -> StreamSupport.stream(ConfigurationPropertySources.from(source).spliterator(), false)

@@ -1,13 +1,17 @@
 package dev.vtlab.bootstrap.webserver;
 
 import dev.vtlab.childprocess.ListeningPorts;
-import org.apache.catalina.connector.Connector;
+import org.eclipse.jetty.server.ServerConnector;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.boot.jetty.JettyWebServer;
 import org.springframework.boot.tomcat.TomcatWebServer;
+import org.springframework.boot.web.server.WebServer;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ApplicationListener;
 
+import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -19,16 +23,26 @@ final class PortsReport implements ApplicationListener<ApplicationReadyEvent> {
 
     @Override
     public void onApplicationEvent(ApplicationReadyEvent event) {
-        if (event.getApplicationContext() instanceof WebServerApplicationContext web
-                && web.getWebServer() instanceof TomcatWebServer tomcat) {
+        if (event.getApplicationContext() instanceof WebServerApplicationContext web) {
+            List<Integer> bound = boundPorts(web.getWebServer());
             // The main connector comes first; the lab's is the one additional connector (WebServerConfiguration).
-            Connector[] connectors = tomcat.getTomcat().getService().findConnectors();
             Map<String, Integer> ports = new LinkedHashMap<>();
-            ports.put(ListeningPorts.HTTP, connectors[0].getLocalPort());
-            if (connectors.length > 1) {
-                ports.put(ListeningPorts.LAB, connectors[1].getLocalPort());
+            ports.put(ListeningPorts.HTTP, bound.getFirst());
+            if (bound.size() > 1) {
+                ports.put(ListeningPorts.LAB, bound.get(1));
             }
             ListeningPorts.report(ports);
         }
+    }
+
+    /** Each connector's port, in the order the server added them. */
+    private static List<Integer> boundPorts(WebServer server) {
+        return switch (server) {
+            case TomcatWebServer tomcat -> Arrays.stream(tomcat.getTomcat().getService().findConnectors())
+                    .map(connector -> connector.getLocalPort()).toList();
+            case JettyWebServer jetty -> Arrays.stream(jetty.getServer().getConnectors())
+                    .map(connector -> ((ServerConnector) connector).getLocalPort()).toList();
+            default -> List.of(server.getPort());
+        };
     }
 }

@@ -3,29 +3,75 @@ package dev.vtlab.bootstrap.webserver;
 import dev.vtlab.settings.VtlabSettings;
 import jakarta.servlet.DispatcherType;
 import org.apache.catalina.connector.Connector;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.jetty.JettyServerCustomizer;
+import org.springframework.boot.jetty.servlet.JettyServletWebServerFactory;
 import org.springframework.boot.tomcat.TomcatConnectorCustomizer;
+import org.springframework.boot.tomcat.TomcatContextCustomizer;
+import org.springframework.boot.tomcat.TomcatProtocolHandlerCustomizer;
 import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
+import org.springframework.boot.web.server.servlet.ServletWebServerFactory;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 
 /**
- * Wiring of Tomcat, all of it but its executor (flag T, in the composition root) and the limits Boot binds from
+ * The web server, chosen here ({@code vtlab.web-server}: Tomcat or Jetty, both through Spring Boot's own support),
+ * and all of its wiring but its request threads (flag T, in the composition root) and the limits Boot binds from
  * application.properties: the per-connection buffers cut for bursts (docs/benchmarks.md, "What a held request
  * costs"), the lab's connector, the filter that completes a response before a graceful shutdown can cut it, and the
- * report of the ports it bound.
- * With virtual threads every accepted connection is processed at once, and each holds Tomcat's buffers until its
- * response is written. Our requests and responses are a few hundred bytes: smaller socket buffers, a smaller
- * response buffer ({@link LeanHttp11NioProtocol}) and the header limits in application.properties cut what each one
- * holds; {@link InFlightBound} caps how many are held at once, and the kernel's accept queue holds the rest.
+ * report of the ports it bound. Nothing outside bootstrap (and the lab, which reads it) knows which server runs.
+ * With virtual threads every accepted connection is processed at once, and each holds the server's buffers until
+ * its response is written. Our requests and responses are a few hundred bytes: on Tomcat, smaller socket buffers,
+ * a smaller response buffer ({@link LeanHttp11NioProtocol}) and the header limits in application.properties cut
+ * what each one holds; {@link InFlightBound} caps how many are held at once, and the kernel's accept queue holds
+ * the rest.
  */
 @Configuration(proxyBeanMethods = false)
 public class WebServerConfiguration {
 
     /** Bytes per connection for Tomcat's socket read and write buffers (Tomcat's default: 8192 each). */
     static final int SOCKET_BUFFER_BYTES = 1024;
+    /** The kernel's queue of connections not yet accepted, as Tomcat's {@code accept-count} (capped by somaxconn). */
+    static final int ACCEPT_QUEUE = 4096;
+    /** Platform threads of the lab's own Jetty connector (Tomcat's additional connector has a pool of its own). */
+    static final int JETTY_LAB_THREADS = 16;
+
+    // ---- the choice ----
+
+    /**
+     * The server {@code vtlab.web-server} names, built as Spring Boot builds it when it is the only one on the
+     * class path, with the customizers Boot would give it (each server's auto-configuration steps back when a
+     * factory exists). Switching is this setting alone: domain, application and adapters do not change.
+     */
+    @Bean
+    ServletWebServerFactory webServerFactory(VtlabSettings settings,
+                                             ObjectProvider<TomcatConnectorCustomizer> connectorCustomizers,
+                                             ObjectProvider<TomcatContextCustomizer> contextCustomizers,
+                                             ObjectProvider<TomcatProtocolHandlerCustomizer<?>> protocolCustomizers,
+                                             ObjectProvider<JettyServerCustomizer> jettyCustomizers) {
+        return switch (settings.webServer()) {
+            case TOMCAT -> {
+                TomcatServletWebServerFactory tomcat = new TomcatServletWebServerFactory();
+                tomcat.getConnectorCustomizers().addAll(connectorCustomizers.orderedStream().toList());
+                tomcat.getContextCustomizers().addAll(contextCustomizers.orderedStream().toList());
+                tomcat.getProtocolHandlerCustomizers().addAll(protocolCustomizers.orderedStream().toList());
+                yield tomcat;
+            }
+            case JETTY -> {
+                JettyServletWebServerFactory jetty = new JettyServletWebServerFactory();
+                jetty.getServerCustomizers().addAll(jettyCustomizers.orderedStream().toList());
+                yield jetty;
+            }
+        };
+    }
+
+    // ---- Tomcat ----
 
     @Bean
     WebServerFactoryCustomizer<TomcatServletWebServerFactory> leanResponseBuffer() {
@@ -46,7 +92,7 @@ public class WebServerConfiguration {
     }
 
     /**
-     * With {@code vtlab.lab.port}, a second connector on loopback with Tomcat's own small platform pool: during a
+     * With {@code vtlab.lab.port}, a second connector on loopback with Tomcat's own platform pool: during a
      * burst the main connector is full by design (its bound, then the kernel's queue), and the lab must still
      * show whether the server is alive. It serves every path, the lab's among them when the lab is there.
      */
@@ -61,6 +107,32 @@ public class WebServerConfiguration {
             }
         };
     }
+
+    // ---- Jetty ----
+
+    /**
+     * Jetty's main connector: the kernel's accept queue as deep as Tomcat's, so that connections beyond the
+     * in-flight bound wait there as they do on Tomcat; and with {@code vtlab.lab.port}, a second connector on loopback
+     * with a small platform pool of its own (the main connector's pool may be full by design, see
+     * {@link #labConnector}). Jetty's in-flight bound covers the main connector alone (Boot applies it first).
+     */
+    @Bean
+    JettyServerCustomizer jettyConnectors(VtlabSettings settings) {
+        return server -> {
+            ((ServerConnector) server.getConnectors()[0]).setAcceptQueueSize(ACCEPT_QUEUE);
+            if (settings.labPort() != null) {
+                QueuedThreadPool labThreads = new QueuedThreadPool(JETTY_LAB_THREADS, 2);
+                labThreads.setName("lab-");
+                ServerConnector lab = new ServerConnector(server, labThreads, null, null, -1, -1,
+                        new HttpConnectionFactory());
+                lab.setHost("127.0.0.1");
+                lab.setPort(settings.labPort());
+                server.addConnector(lab);
+            }
+        };
+    }
+
+    // ---- both ----
 
     /** For a runner that started this server: the ports it bound, once it serves. */
     @Bean

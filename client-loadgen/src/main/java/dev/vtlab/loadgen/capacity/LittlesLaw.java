@@ -41,14 +41,16 @@ public final class LittlesLaw {
         ServerEnvironment.Flags flags = server.flags();
         ServerEnvironment.Executors executors = server.executors();
         List<Ceiling> ceilings = new ArrayList<>();
-        if (server.tomcat().maxConnections() > 0) {
-            ceilings.add(new Ceiling(Resource.CONNECTIONS, server.tomcat().maxConnections(), hold));
+        ServerEnvironment.WebServerLimits webServer = server.webServer();
+        if (webServer.maxConnections() > 0) {
+            ceilings.add(new Ceiling(Resource.CONNECTIONS, webServer.maxConnections(), hold));
         }
         Integer commonPool = executors == null ? null : executors.supplyAsyncDefaultThreads();
         switch (mode) {
             case SYNC -> {
-                if (!flags.tomcat()) {
-                    ceilings.add(new Ceiling(Resource.REQUEST_THREADS, server.tomcat().maxThreads(), hold));
+                Integer requestThreads = webServer.requestThreads();
+                if (requestThreads != null) {
+                    ceilings.add(new Ceiling(Resource.REQUEST_THREADS, requestThreads, hold));
                 }
             }
             case ASYNC -> {

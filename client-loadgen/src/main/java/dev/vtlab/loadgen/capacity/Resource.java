@@ -2,8 +2,9 @@ package dev.vtlab.loadgen.capacity;
 
 /** What a request holds while it waits, and so what can stop a placement's rate. */
 public enum Resource {
-    REQUEST_THREADS("request threads", "Tomcat's platform request threads (T off)"),
-    CONNECTIONS("connections by heap", "the connections Tomcat holds at once, bounded by the heap"),
+    REQUEST_THREADS("request threads", "the web server's platform request threads (T off), or the tasks Jetty's "
+            + "virtual thread pool runs at once (Spring Boot's switch)"),
+    CONNECTIONS("connections by heap", "the connections the web server holds at once, bounded by the heap"),
     ASYNC_EXECUTOR("async executor", "Spring's applicationTaskExecutor, which runs Callables (A off)"),
     COMMON_POOL("common pool", "supplyAsync's default executor (W off for /wrapped, R off for /async)"),
     JDBC_POOL("JDBC pool", "HikariCP's connections"),

@@ -1,5 +1,6 @@
 package dev.vtlab.loadgen.labclient;
 
+import com.fasterxml.jackson.annotation.JsonAlias;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 
 import java.util.Locale;
@@ -14,7 +15,8 @@ import java.util.Locale;
  * @param availableProcessors    cores the server JVM sees
  * @param commonPoolParallelism  the common pool's parallelism
  * @param maxHeapBytes           the server's max heap
- * @param tomcat                 Tomcat's connector limits
+ * @param webServer              the web server's main connector: which server, its pool and limits (results
+ *                               written before Jetty was an axis call it {@code tomcat})
  * @param repositoryCountDelayMs the sleepy repository's count delay
  * @param repositorySaveDelayMs  the sleepy repository's save delay
  * @param repository             the persistence adapter: {@code sleepy}, {@code http} or {@code jdbc}
@@ -29,7 +31,7 @@ import java.util.Locale;
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record ServerEnvironment(Flags flags, boolean springVirtualThreads, String javaVersion, String javaVendor,
                                 int availableProcessors, int commonPoolParallelism, long maxHeapBytes,
-                                TomcatLimits tomcat, long repositoryCountDelayMs, long repositorySaveDelayMs,
+                                @JsonAlias("tomcat") WebServerLimits webServer, long repositoryCountDelayMs, long repositorySaveDelayMs,
                                 String repository, String repositoryUrl, String repositoryGuard,
                                 Long asyncRequestTimeoutMs, Pool pool, Executors executors) {
 
@@ -71,32 +73,51 @@ public record ServerEnvironment(Flags flags, boolean springVirtualThreads, Strin
     }
 
     /**
-     * Tomcat's connector as it runs.
+     * The web server's main connector as it runs.
      *
-     * @param executor       the request executor's class
-     * @param maxThreads     the platform pool's size
-     * @param maxConnections connections held at once
+     * @param name           {@code tomcat} or {@code jetty}; {@code null} in results from before Jetty (Tomcat)
+     * @param executor       the class requests run on
+     * @param maxThreads     the platform pool's size, or a {@code VirtualThreadPool}'s cap on tasks at once
+     * @param maxConnections connections held at once (-1: no bound)
      * @param acceptCount    the kernel's accept queue asked for
      * @param keepAliveTimeoutMs   how long an idle connection is kept
-     * @param maxKeepAliveRequests requests per connection (1: no keep-alive)
+     * @param maxKeepAliveRequests requests per connection (1: no keep-alive; -1: no such limit)
      * @param maxHeaderBytes       largest request header accepted
-     * @param socketBufferBytes    Tomcat's read/write buffer per connection
+     * @param socketBufferBytes    the server's read/write buffer per connection
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record TomcatLimits(String executor, int maxThreads, int maxConnections, int acceptCount,
-                               int keepAliveTimeoutMs, int maxKeepAliveRequests, int maxHeaderBytes,
-                               String socketBufferBytes) {
+    public record WebServerLimits(String name, String executor, int maxThreads, int maxConnections, int acceptCount,
+                                  int keepAliveTimeoutMs, int maxKeepAliveRequests, int maxHeaderBytes,
+                                  String socketBufferBytes) {
+
+        /** {@code tomcat} or {@code jetty}. */
+        public String server() {
+            return name == null ? "tomcat" : name;
+        }
+
+        /**
+         * How many requests the request threads run at once at most; {@code null} when virtual threads run them
+         * with no cap below the connections: a platform pool's size (T off), or the cap on tasks of Jetty's
+         * {@code VirtualThreadPool} when it is below the bound (Spring Boot's switch: {@code server.jetty.threads.max},
+         * 200). Tomcat's {@code VirtualThreadExecutor} has none (its {@code maxThreads} is then unused).
+         */
+        public Integer requestThreads() {
+            if (executor != null && executor.equals("VirtualThreadPool")) {
+                return maxThreads > 0 && (maxConnections <= 0 || maxThreads < maxConnections) ? maxThreads : null;
+            }
+            return executor != null && executor.contains("Virtual") ? null : maxThreads;
+        }
 
         /** Everything above in one line, for reports. */
         public String describe() {
-            return String.format(Locale.ROOT, "Tomcat max-threads %d, max-connections %d, accept-count %d, "
-                            + "keep-alive %d ms x %d request(s), max header %d B, read/write buffers %s B", maxThreads,
-                    maxConnections, acceptCount, keepAliveTimeoutMs, maxKeepAliveRequests, maxHeaderBytes,
-                    socketBufferBytes);
+            return String.format(Locale.ROOT, "%s (%s) max-threads %d, max-connections %d, accept-count %d, "
+                            + "keep-alive %d ms x %d request(s), max header %d B, read/write buffers %s B",
+                    server().equals("jetty") ? "Jetty" : "Tomcat", executor, maxThreads, maxConnections, acceptCount,
+                    keepAliveTimeoutMs, maxKeepAliveRequests, maxHeaderBytes, socketBufferBytes);
         }
     }
 
-    /** Server settings beyond Tomcat's, in one line: the guard and the async request timeout. */
+    /** Server settings beyond the web server's, in one line: the guard and the async request timeout. */
     public String describeSettings() {
         return "repository " + repository + (repositoryGuard == null ? "" : ", guard " + repositoryGuard)
                 + (pool == null ? "" : ", " + repositoryUrl + ", " + pool.describe()) + ", async request timeout " + (asyncRequestTimeoutMs == null ? "30000 ms (default)"

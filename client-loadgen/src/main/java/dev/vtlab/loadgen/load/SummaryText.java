@@ -76,12 +76,12 @@ public final class SummaryText {
     private static void server(StringBuilder out, RunSummary.ServerSide server) {
         if (server.serverEnvironment() != null) {
             ServerEnvironment e = server.serverEnvironment();
-            ServerEnvironment.TomcatLimits tomcat = e.tomcat();
-            line(out, "server", "%d cores, JDK %s, common-pool parallelism %d, delays %d+%d ms, Tomcat %s "
+            ServerEnvironment.WebServerLimits webServer = e.webServer();
+            line(out, "server", "%d cores, JDK %s, common-pool parallelism %d, delays %d+%d ms, %s %s "
                             + "max-threads %d max-connections %d accept-count %d",
                     e.availableProcessors(), e.javaVersion(), e.commonPoolParallelism(), e.repositoryCountDelayMs(),
-                    e.repositorySaveDelayMs(), tomcat.executor(), tomcat.maxThreads(), tomcat.maxConnections(),
-                    tomcat.acceptCount());
+                    e.repositorySaveDelayMs(), webServer.server().equals("jetty") ? "Jetty" : "Tomcat",
+                    webServer.executor(), webServer.maxThreads(), webServer.maxConnections(), webServer.acceptCount());
         }
         if (server.serverJvm() != null) {
             ServerJvm j = server.serverJvm();

@@ -19,11 +19,14 @@ record WarmUpRound(int size, String note) {
     /** The round for {@code asked} requests at this server, each allowed {@code requestTimeout}. */
     static WarmUpRound of(int asked, ServerEnvironment server, Duration requestTimeout) {
         long budgetMs = requestTimeout.toMillis();
-        int holders = server.tomcat().maxConnections();
-        String resource = "Tomcat's " + holders + " connections";
-        if (!server.tomcat().executor().contains("Virtual") && server.tomcat().maxThreads() < holders) {
-            holders = server.tomcat().maxThreads();
-            resource = "Tomcat's " + holders + " request threads";
+        ServerEnvironment.WebServerLimits webServer = server.webServer();
+        String name = webServer.server().equals("jetty") ? "Jetty's " : "Tomcat's ";
+        int holders = webServer.maxConnections();
+        String resource = name + holders + " connections";
+        Integer threads = webServer.requestThreads();
+        if (threads != null && threads < holders) {
+            holders = threads;
+            resource = name + holders + " request threads";
         }
         if (server.pool() != null) {
             budgetMs = Math.min(budgetMs, server.pool().timeoutMs());

@@ -146,7 +146,7 @@ public final class CapacityReport {
                 settings.servers().server().saveDelay().toMillis(), floorMs, steps.stepTime().toSeconds(),
                 steps.stepWarmup().toSeconds(), steps.timeout().toSeconds(), server == null ? "not read"
                         : "JDK " + server.javaVersion() + " on " + server.availableProcessors() + " cores, heap "
-                        + (server.maxHeapBytes() >> 20) + " MB, " + server.tomcat().maxConnections()
+                        + (server.maxHeapBytes() >> 20) + " MB, " + server.webServer().maxConnections()
                         + " connections at most" + (settings.servers().server().cores() == null ? ""
                         : " (" + settings.servers().server().cores().describe() + ")"), when(started, finished));
     }

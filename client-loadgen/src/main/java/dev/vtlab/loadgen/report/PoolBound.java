@@ -46,8 +46,9 @@ record PoolBound(int poolSize, Integer maxConcurrent, double poolBoundMs, Double
         double floor = settings.server().countDelay().toMillis() + settings.server().saveDelay().toMillis();
         double poolBound = (double) settings.burst().requests() / settings.variant().poolSize() * floor;
         ServerEnvironment environment = cell.representative().summary().server().serverEnvironment();
-        Double threadBound = cell.mode() == Mode.SYNC && !cell.combination().t() && environment != null
-                ? (double) settings.burst().requests() / environment.tomcat().maxThreads() * floor : null;
+        Integer threads = environment == null ? null : environment.webServer().requestThreads();
+        Double threadBound = cell.mode() == Mode.SYNC && threads != null
+                ? (double) settings.burst().requests() / threads * floor : null;
         long refused = 0;
         long otherwise = 0;
         for (var run : cell.runs()) {

@@ -114,7 +114,7 @@ final class ReportContent {
                     + s.client().client().jvmOptionsLine()));
             ServerEnvironment e = s.server().serverEnvironment();
             if (e != null) {
-                ServerEnvironment.TomcatLimits t = e.tomcat();
+                ServerEnvironment.WebServerLimits t = e.webServer();
                 rows.add(List.of("server", e.availableProcessors() + " cores",
                         "JDK " + e.javaVersion() + " (" + e.javaVendor() + ")",
                         "common-pool parallelism " + e.commonPoolParallelism(),

@@ -83,8 +83,8 @@ public final class ReportWriter {
                         ifKnown(jvm, ServerJvm::heapUsedMb), ifKnown(jvm, ServerJvm::residentSetMb),
                         String.valueOf(s.client().kernelQueueTrouble()), ifKnown(env, e -> e.availableProcessors()),
                         ifKnown(env, ServerEnvironment::javaVersion), ifKnown(env, e -> e.commonPoolParallelism()),
-                        ifKnown(env, e -> e.tomcat().maxThreads()), ifKnown(env, e -> e.tomcat().maxConnections()),
-                        ifKnown(env, e -> e.tomcat().acceptCount()), ifKnown(env, e -> e.repositoryCountDelayMs()),
+                        ifKnown(env, e -> e.webServer().maxThreads()), ifKnown(env, e -> e.webServer().maxConnections()),
+                        ifKnown(env, e -> e.webServer().acceptCount()), ifKnown(env, e -> e.repositoryCountDelayMs()),
                         ifKnown(env, e -> e.repositorySaveDelayMs()), ifKnown(env, ServerEnvironment::repositoryGuard),
                         String.valueOf(s.client().client().availableProcessors()), s.client().client().javaVersion()));
             } else {

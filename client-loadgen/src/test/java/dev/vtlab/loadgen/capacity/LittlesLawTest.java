@@ -15,8 +15,35 @@ class LittlesLawTest {
         ServerEnvironment.Flags f = new ServerEnvironment.Flags(flags.contains("T1"), flags.contains("A1"),
                 flags.contains("W1"), flags.contains("R1"), flags);
         return new ServerEnvironment(f, false, "25", "test", 2, 1, 512L << 20,
-                new ServerEnvironment.TomcatLimits("none", 200, 3328, 4096, 2000, 1, 4096, "2048/2048"), 1000, 1000,
+                new ServerEnvironment.WebServerLimits("tomcat", flags.contains("T1") ? "VirtualThreadExecutor"
+                        : "ThreadPoolExecutor", 200, 3328, 4096, 2000, 1, 4096, "1024/1024"), 1000, 1000,
                 repository, null, "none", null, pool, new ServerEnvironment.Executors(8, 1));
+    }
+
+    /** Jetty, its requests on a {@code VirtualThreadPool} that runs at most {@code maxTasks} at once. */
+    static ServerEnvironment jetty(int maxTasks) {
+        ServerEnvironment tomcat = server("T1 A0 W0 R0", "sleepy", null);
+        return new ServerEnvironment(tomcat.flags(), false, "25", "test", 2, 1, 512L << 20,
+                new ServerEnvironment.WebServerLimits("jetty", "VirtualThreadPool", maxTasks, 6656, 4096, 30000, -1,
+                        4096, "32768 (output)"), 1000, 1000, "sleepy", null, "none", null, null,
+                new ServerEnvironment.Executors(8, 1));
+    }
+
+    @Test
+    void jetty_with_virtual_threads_up_to_its_bound_is_bound_by_the_connections() {
+        Ceiling binding = LittlesLaw.binding(jetty(6656), Mode.SYNC, null);
+
+        assertThat(binding.resource()).isEqualTo(Resource.CONNECTIONS);
+        assertThat(binding.rate()).isEqualTo(3328.0); // 6656 connections / 2 s
+    }
+
+    /** Spring Boot's switch on Jetty: a VirtualThreadPool of server.jetty.threads.max (200) tasks at once. */
+    @Test
+    void jetty_with_spring_boots_switch_is_bound_by_its_200_tasks() {
+        Ceiling binding = LittlesLaw.binding(jetty(200), Mode.SYNC, null);
+
+        assertThat(binding.resource()).isEqualTo(Resource.REQUEST_THREADS);
+        assertThat(binding.rate()).isEqualTo(100.0); // 200 tasks / 2 s, as the platform pool
     }
 
     @Test

@@ -10,11 +10,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** A warm-up round is what the server's tightest resource serves in half a request's time-out, and no more. */
 class WarmUpRoundTest {
 
-    private static final ServerEnvironment.TomcatLimits PLATFORM =
-            new ServerEnvironment.TomcatLimits("org.apache.tomcat.util.threads.ThreadPoolExecutor", 200, 8192, 4096,
+    private static final ServerEnvironment.WebServerLimits PLATFORM =
+            new ServerEnvironment.WebServerLimits("tomcat", "org.apache.tomcat.util.threads.ThreadPoolExecutor", 200, 8192, 4096,
                     2000, 1, 4096, "2048/2048");
-    private static final ServerEnvironment.TomcatLimits VIRTUAL =
-            new ServerEnvironment.TomcatLimits("org.apache.tomcat.util.threads.VirtualThreadExecutor", 200, 3328,
+    private static final ServerEnvironment.WebServerLimits VIRTUAL =
+            new ServerEnvironment.WebServerLimits("tomcat", "org.apache.tomcat.util.threads.VirtualThreadExecutor", 200, 3328,
                     4096, 2000, 1, 4096, "2048/2048");
 
     @Test
@@ -49,7 +49,7 @@ class WarmUpRoundTest {
         assertThat(round.note()).contains("Tomcat's 3328 connections");
     }
 
-    private static ServerEnvironment server(ServerEnvironment.TomcatLimits tomcat, ServerEnvironment.Pool pool) {
+    private static ServerEnvironment server(ServerEnvironment.WebServerLimits tomcat, ServerEnvironment.Pool pool) {
         return new ServerEnvironment(new ServerEnvironment.Flags(false, false, false, false, "T0 A0 W0 R0"), false,
                 "25", "test", 2, 1, 512L << 20, tomcat, 1000, 1000, pool == null ? "sleepy" : "jdbc", null, "none",
                 null, pool, null);

@@ -191,7 +191,7 @@ class FindingsTest {
     static RunRecord run(String mode, String flags, int repeat, double p99, double wall, long failed) {
         ServerEnvironment env = new ServerEnvironment(
                 new ServerEnvironment.Flags(false, false, false, false, flags), false, "25", "test", 2, 1, 512L << 20,
-                new ServerEnvironment.TomcatLimits("none", 200, 2366, 4096, 2000, 1, 4096, "2048/2048"), 1000, 1000,
+                new ServerEnvironment.WebServerLimits("tomcat", "none", 200, 2366, 4096, 2000, 1, 4096, "2048/2048"), 1000, 1000,
                 "sleepy", null, "none", null, null, null);
         RunSummary summary = new RunSummary(new RunSummary.Burst(mode, "http://127.0.0.1:8080", 2000, 2000, List.of(), null, 0.0, 0.0),
                 new RunSummary.Outcome(2000 - failed, failed,

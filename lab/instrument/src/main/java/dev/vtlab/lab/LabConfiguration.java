@@ -104,8 +104,8 @@ public class LabConfiguration implements WebMvcConfigurer {
     LabController labController(LabRecorders recorders, JvmFigures jvm, InFlightRequests inFlight,
                                 ApplicationContext context, ObjectProvider<HikariDataSource> visitDatabasePool,
                                 VtlabSettings settings) {
-        return new LabController(recorders.placement(), jvm, new TomcatEnvironment(settings, context)::current,
-                recorders, new TomcatLoad(inFlight, context, visitDatabasePool,
+        return new LabController(recorders.placement(), jvm, new RunningEnvironment(settings, context)::current,
+                recorders, new RunningLoad(inFlight, context, visitDatabasePool,
                         settings.repository().jdbc() != null)::current);
     }
 }

@@ -11,7 +11,7 @@ package dev.vtlab.lab;
  * @param commonPoolParallelism    {@code ForkJoinPool.getCommonPoolParallelism()}; 1 means {@code supplyAsync}
  *                                 without an executor starts a new platform thread per task
  * @param maxHeapBytes             {@code Runtime.maxMemory()}
- * @param tomcat                   Tomcat's connector limits
+ * @param webServer                the web server's main connector: which server, its pool and limits
  * @param repositoryCountDelayMs   how long {@code count} blocks
  * @param repositorySaveDelayMs    how long {@code save} blocks (both delays apply to the sleepy adapter only)
  * @param repository               which persistence adapter serves the port: {@code sleepy}, {@code http} or
@@ -28,7 +28,7 @@ package dev.vtlab.lab;
  */
 public record LabEnvironment(Flags flags, boolean springVirtualThreads, String javaVersion, String javaVendor,
                              int availableProcessors, int commonPoolParallelism, long maxHeapBytes,
-                             TomcatLimits tomcat, long repositoryCountDelayMs, long repositorySaveDelayMs,
+                             WebServerLimits webServer, long repositoryCountDelayMs, long repositorySaveDelayMs,
                              String repository, String repositoryUrl, String repositoryGuard,
                              Long asyncRequestTimeoutMs, Pool pool, Executors executors) {
 
@@ -59,7 +59,7 @@ public record LabEnvironment(Flags flags, boolean springVirtualThreads, String j
     /**
      * The flags as the lab reports them.
      *
-     * @param tomcat        T: Tomcat's request threads are virtual
+     * @param tomcat        T: the web server's request threads are virtual (the setting kept its first name)
      * @param asyncExecutor A: Spring's applicationTaskExecutor is virtual
      * @param wrapper       W: the executor of {@code /wrapped} is virtual
      * @param repository    R: the repository's async executor is virtual
@@ -69,20 +69,24 @@ public record LabEnvironment(Flags flags, boolean springVirtualThreads, String j
     }
 
     /**
-     * Tomcat's connector as it runs.
+     * The web server's main connector as it runs, read with the same meaning on Tomcat and Jetty.
      *
-     * @param executor       the request executor's class ({@code VirtualThreadExecutor} when T is on)
-     * @param maxThreads     size of the platform pool (unused when the executor is virtual)
-     * @param maxConnections connections Tomcat keeps open at once; more wait in the accept queue
+     * @param name           {@code tomcat} or {@code jetty}
+     * @param executor       the class requests run on ({@code VirtualThreadExecutor} or {@code VirtualThreadPool}
+     *                       when T is on; Tomcat's own executor or Jetty's {@code QueuedThreadPool} when off)
+     * @param maxThreads     the pool's size: Tomcat's platform pool (unused when the executor is virtual), Jetty's
+     *                       platform threads, or a {@code VirtualThreadPool}'s cap on tasks at once
+     * @param maxConnections connections the server keeps open at once (its in-flight bound); more wait in the
+     *                       accept queue; -1 for none
      * @param acceptCount    backlog asked of the kernel for the listening socket (capped by somaxconn)
      * @param keepAliveTimeoutMs    how long an idle connection is kept
-     * @param maxKeepAliveRequests  requests per connection before Tomcat closes it (1: no keep-alive)
-     * @param maxHeaderBytes        largest request header Tomcat accepts
-     * @param socketBufferBytes     the buffers Tomcat reads and writes each connection's bytes through
-     *                              ({@code socket.appReadBufSize/appWriteBufSize}), e.g. {@code 2048/2048}
+     * @param maxKeepAliveRequests  requests per connection before the server closes it (1: no keep-alive; -1:
+     *                              no such limit, as on Jetty)
+     * @param maxHeaderBytes        largest request header the server accepts
+     * @param socketBufferBytes     the buffers each connection's bytes go through, e.g. {@code 1024/1024} on Tomcat
      */
-    public record TomcatLimits(String executor, int maxThreads, int maxConnections, int acceptCount,
-                               int keepAliveTimeoutMs, int maxKeepAliveRequests, int maxHeaderBytes,
-                               String socketBufferBytes) {
+    public record WebServerLimits(String name, String executor, int maxThreads, int maxConnections, int acceptCount,
+                                  int keepAliveTimeoutMs, int maxKeepAliveRequests, int maxHeaderBytes,
+                                  String socketBufferBytes) {
     }
 }

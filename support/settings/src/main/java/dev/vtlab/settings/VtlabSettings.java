@@ -27,10 +27,11 @@ import java.util.Set;
  * @param flagsFileFound       whether a flags.properties was read (in the working directory or its parent)
  * @param labPort              a second loopback port that serves the lab (and everything else) outside the
  *                             main connector's limits, to watch the server during a burst; {@code null}: none
+ * @param webServer            which web server serves the requests
  */
 public record VtlabSettings(VirtualThreadFlags requested, boolean springVirtualThreads, Duration countDelay,
                             Duration saveDelay, Repository repository, boolean flagsFileFound,
-                            Integer labPort) {
+                            Integer labPort, WebServerKind webServer) {
 
     /**
      * Configuration value: the persistence adapter.
@@ -77,6 +78,7 @@ public record VtlabSettings(VirtualThreadFlags requested, boolean springVirtualT
     /** Read from {@link Secrets#DATABASE_PASSWORD_VARIABLE} in practice: an argument would show it to {@code ps}. */
     public static final String PASSWORD = "vtlab.repository.password";
     public static final String LAB_PORT = "vtlab.lab.port";
+    public static final String WEB_SERVER = "vtlab.web-server";
     /** Set by a runner (the matrix, compare): the server exits when that process is gone. */
     public static final String RUNNER_PID = RunnerWatch.RUNNER_PID;
     /** Set by a runner: where the server writes the ports it bound. */
@@ -89,7 +91,7 @@ public record VtlabSettings(VirtualThreadFlags requested, boolean springVirtualT
     private static final Set<String> KNOWN = new LinkedHashSet<>(List.of(VirtualThreadFlags.TOMCAT,
             VirtualThreadFlags.ASYNC_EXECUTOR, VirtualThreadFlags.WRAPPER, VirtualThreadFlags.REPOSITORY,
             COUNT_DELAY, SAVE_DELAY, REPOSITORY_KIND, REPOSITORY_URL, REPOSITORY_TIMEOUT, REPOSITORY_GUARD,
-            POOL_SIZE, POOL_TIMEOUT, MAX_CONCURRENT, PASSWORD, RUNNER_PID, PORTS_FILE, LAB_PORT));
+            POOL_SIZE, POOL_TIMEOUT, MAX_CONCURRENT, PASSWORD, RUNNER_PID, PORTS_FILE, LAB_PORT, WEB_SERVER));
     private static final URI DEFAULT_STORE = URI.create("http://127.0.0.1:8081");
     private static final Duration DEFAULT_STORE_TIMEOUT = Duration.ofSeconds(30);
     /** What {@code vtlab-downstream database} serves with its defaults. */
@@ -139,7 +141,8 @@ public record VtlabSettings(VirtualThreadFlags requested, boolean springVirtualT
                 settings.duration(SAVE_DELAY, DEFAULT_DELAY, MAX_DELAY),
                 new Repository(kind, kind == RepositoryKind.HTTP ? storeUrl : null,
                         storeTimeout, guard, jdbc ? readJdbc(settings) : null),
-                settings.loaded(FLAGS_FILE), settings.port(LAB_PORT));
+                settings.loaded(FLAGS_FILE), settings.port(LAB_PORT),
+                WebServerKind.of(settings.choice(WEB_SERVER, WebServerKind.TOMCAT.label(), WebServerKind.labels())));
     }
 
     /** The database URL (a dialect the adapter speaks, with its driver on the class path) and the pool. */

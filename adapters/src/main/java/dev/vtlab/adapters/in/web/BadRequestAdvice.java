@@ -1,7 +1,6 @@
 package dev.vtlab.adapters.in.web;
 
 import dev.vtlab.domain.InvalidVisitorNameException;
-import org.apache.tomcat.util.http.InvalidParameterException;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
 import org.springframework.web.bind.annotation.ExceptionHandler;
@@ -20,22 +19,16 @@ public class BadRequestAdvice {
         return invalidParameter("name", "Request parameter 'name' is invalid: " + e.getMessage() + ".");
     }
 
-    /**
-     * Tomcat decodes the query lazily, when the controller first asks for a parameter; a malformed
-     * percent-encoding ({@code %zz}) or bytes that are not UTF-8 ({@code %ff%fe}) fail there.
-     */
-    @ExceptionHandler(InvalidParameterException.class)
-    ProblemDetail undecodable(InvalidParameterException e) {
-        return invalidParameter("name", "The query string is not valid percent-encoded UTF-8 (such as %zz or "
-                + "%ff%fe); encode the name as UTF-8, then percent-encode it.");
-    }
-
     @ExceptionHandler(AmbiguousParameterException.class)
     ProblemDetail ambiguous(AmbiguousParameterException e) {
         return invalidParameter(e.parameter(), e.getMessage());
     }
 
-    private static ProblemDetail invalidParameter(String parameter, String detail) {
+    /**
+     * The 400 problem detail for a bad {@code parameter}: also what the composition root answers when the web
+     * server cannot decode the query (each server fails its own way, and this adapter knows neither).
+     */
+    public static ProblemDetail invalidParameter(String parameter, String detail) {
         ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, detail);
         problem.setTitle("Invalid request parameter");
         problem.setProperty("parameter", parameter);

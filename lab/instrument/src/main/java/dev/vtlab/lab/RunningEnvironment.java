@@ -3,12 +3,6 @@ package dev.vtlab.lab;
 import dev.vtlab.redaction.Secrets;
 import dev.vtlab.settings.VirtualThreadFlags;
 import dev.vtlab.settings.VtlabSettings;
-import org.apache.catalina.connector.Connector;
-import org.apache.coyote.http11.AbstractHttp11Protocol;
-import org.apache.coyote.ProtocolHandler;
-import org.springframework.boot.tomcat.TomcatWebServer;
-import org.springframework.boot.web.server.WebServer;
-import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ApplicationContext;
 import org.springframework.scheduling.concurrent.ThreadPoolTaskExecutor;
 
@@ -18,15 +12,15 @@ import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ThreadPoolExecutor;
 
 /**
- * Lab data source: {@link LabEnvironment} read from the running server: the settings it applied, Tomcat's connector
- * and Spring's executors as they were really configured.
+ * Lab data source: {@link LabEnvironment} read from the running server: the settings it applied, its web server's
+ * connector ({@link WebServerView}) and Spring's executors as they were really configured.
  */
-public final class TomcatEnvironment {
+public final class RunningEnvironment {
 
     private final VtlabSettings settings;
     private final ApplicationContext context;
 
-    public TomcatEnvironment(VtlabSettings settings, ApplicationContext context) {
+    public RunningEnvironment(VtlabSettings settings, ApplicationContext context) {
         this.settings = settings;
         this.context = context;
     }
@@ -36,7 +30,7 @@ public final class TomcatEnvironment {
         return new LabEnvironment(flags(settings.effective()), settings.springVirtualThreads(),
                 System.getProperty("java.version"), System.getProperty("java.vendor"),
                 runtime.availableProcessors(), ForkJoinPool.getCommonPoolParallelism(), runtime.maxMemory(),
-                tomcatLimits(), settings.countDelay().toMillis(), settings.saveDelay().toMillis(),
+                WebServerView.limits(context), settings.countDelay().toMillis(), settings.saveDelay().toMillis(),
                 settings.repository().kind().label(), repositoryUrl(), settings.repository().guard().label(),
                 asyncRequestTimeoutMs(), pool(), new LabEnvironment.Executors(asyncExecutorThreads(),
                         threadsAtMost(new CompletableFuture<Void>().defaultExecutor())));
@@ -85,32 +79,5 @@ public final class TomcatEnvironment {
     private Long asyncRequestTimeoutMs() {
         Duration timeout = context.getEnvironment().getProperty("spring.mvc.async.request-timeout", Duration.class);
         return timeout == null ? null : timeout.toMillis();
-    }
-
-    /** Tomcat's main connector, the one requests come in by; {@code null} when the server is not Tomcat's. */
-    static Connector mainConnector(ApplicationContext context) {
-        WebServer server = context instanceof WebServerApplicationContext web ? web.getWebServer() : null;
-        return server instanceof TomcatWebServer tomcat ? tomcat.getTomcat().getConnector() : null;
-    }
-
-    private LabEnvironment.TomcatLimits tomcatLimits() {
-        Connector connector = mainConnector(context);
-        if (connector != null && connector.getProtocolHandler() instanceof AbstractHttp11Protocol<?> protocol) {
-            return new LabEnvironment.TomcatLimits(executorName(protocol), protocol.getMaxThreads(),
-                    protocol.getMaxConnections(), protocol.getAcceptCount(), protocol.getKeepAliveTimeout(),
-                    protocol.getMaxKeepAliveRequests(), protocol.getMaxHttpRequestHeaderSize(),
-                    bufferSize(connector, "socket.appReadBufSize") + "/"
-                            + bufferSize(connector, "socket.appWriteBufSize"));
-        }
-        return new LabEnvironment.TomcatLimits("none", -1, -1, -1, -1, -1, -1, "none");
-    }
-
-    private static String bufferSize(Connector connector, String property) {
-        Object value = connector.getProperty(property);
-        return value == null ? "default" : value.toString();
-    }
-
-    private static String executorName(ProtocolHandler protocol) {
-        return protocol.getExecutor() == null ? "none" : protocol.getExecutor().getClass().getSimpleName();
     }
 }

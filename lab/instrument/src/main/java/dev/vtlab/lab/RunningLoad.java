@@ -2,8 +2,6 @@ package dev.vtlab.lab;
 
 import com.zaxxer.hikari.HikariDataSource;
 import com.zaxxer.hikari.HikariPoolMXBean;
-import org.apache.catalina.connector.Connector;
-import org.apache.coyote.AbstractProtocol;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.ApplicationContext;
 
@@ -12,10 +10,10 @@ import java.lang.management.MemoryMXBean;
 import java.lang.management.ThreadMXBean;
 
 /**
- * Lab data source: {@link ServerLoad} read from the running server: the lab's in-flight count, Tomcat's main
- * connector, the JVM, and HikariCP's pool when the JDBC adapter runs (never made just to be read).
+ * Lab data source: {@link ServerLoad} read from the running server: the lab's in-flight count, its web server's
+ * main connector ({@link WebServerView}), the JVM, and HikariCP's pool when the JDBC adapter runs (never made just to be read).
  */
-public final class TomcatLoad {
+public final class RunningLoad {
 
     private final InFlightRequests inFlight;
     private final ApplicationContext context;
@@ -27,7 +25,7 @@ public final class TomcatLoad {
     /**
      * @param pool the JDBC adapter's pool, read only when {@code jdbc} (it is lazy: asking for it would make one)
      */
-    public TomcatLoad(InFlightRequests inFlight, ApplicationContext context, ObjectProvider<HikariDataSource> pool,
+    public RunningLoad(InFlightRequests inFlight, ApplicationContext context, ObjectProvider<HikariDataSource> pool,
                       boolean jdbc) {
         this.inFlight = inFlight;
         this.context = context;
@@ -37,7 +35,7 @@ public final class TomcatLoad {
 
     public ServerLoad current() {
         HikariPoolMXBean state = jdbc ? pool.getObject().getHikariPoolMXBean() : null;
-        return new ServerLoad(inFlight.now(), openConnections(), memory.getHeapMemoryUsage().getUsed(),
+        return new ServerLoad(inFlight.now(), WebServerView.openConnections(context), memory.getHeapMemoryUsage().getUsed(),
                 threads.getThreadCount(), state == null ? null : state.getActiveConnections(),
                 state == null ? null : state.getThreadsAwaitingConnection(), processCpuNanos());
     }
@@ -46,13 +44,5 @@ public final class TomcatLoad {
     private static Long processCpuNanos() {
         return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
                 ? Long.valueOf(os.getProcessCpuTime()) : null;
-    }
-
-    private long openConnections() {
-        Connector connector = TomcatEnvironment.mainConnector(context);
-        if (connector != null && connector.getProtocolHandler() instanceof AbstractProtocol<?> protocol) {
-            return protocol.getConnectionCount();
-        }
-        return -1;
     }
 }

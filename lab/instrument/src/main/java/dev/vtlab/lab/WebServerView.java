@@ -1,0 +1,110 @@
+package dev.vtlab.lab;
+
+import org.apache.catalina.connector.Connector;
+import org.apache.coyote.AbstractProtocol;
+import org.apache.coyote.ProtocolHandler;
+import org.apache.coyote.http11.AbstractHttp11Protocol;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.NetworkConnectionLimit;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.eclipse.jetty.util.thread.ThreadPool;
+import org.eclipse.jetty.util.thread.VirtualThreadPool;
+import org.springframework.boot.jetty.JettyWebServer;
+import org.springframework.boot.tomcat.TomcatWebServer;
+import org.springframework.boot.web.server.WebServer;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ApplicationContext;
+
+/**
+ * Lab data source: the running web server's main connector, Tomcat's or Jetty's, read with the same meaning on
+ * both: which server, the pool its requests run on, how many connections it holds at once (its in-flight bound),
+ * and how many it holds now. The lab reads the server; it configures nothing.
+ */
+final class WebServerView {
+
+    private static final LabEnvironment.WebServerLimits NONE =
+            new LabEnvironment.WebServerLimits("none", "none", -1, -1, -1, -1, -1, -1, "none");
+
+    private WebServerView() {
+    }
+
+    /** The main connector's limits as it runs. */
+    static LabEnvironment.WebServerLimits limits(ApplicationContext context) {
+        return switch (webServer(context)) {
+            case TomcatWebServer tomcat -> tomcatLimits(tomcat.getTomcat().getConnector());
+            case JettyWebServer jetty -> jettyLimits(jetty.getServer());
+            case null, default -> NONE;
+        };
+    }
+
+    /** Connections the main connector holds open now; -1 where the server cannot tell. */
+    static long openConnections(ApplicationContext context) {
+        return switch (webServer(context)) {
+            case TomcatWebServer tomcat -> tomcat.getTomcat().getConnector().getProtocolHandler()
+                    instanceof AbstractProtocol<?> protocol ? protocol.getConnectionCount() : -1;
+            case JettyWebServer jetty -> {
+                NetworkConnectionLimit limit = jetty.getServer().getBean(NetworkConnectionLimit.class);
+                yield limit != null ? limit.getNetworkConnectionCount()
+                        : mainConnector(jetty.getServer()).getConnectedEndPoints().size();
+            }
+            case null, default -> -1;
+        };
+    }
+
+    private static WebServer webServer(ApplicationContext context) {
+        return context instanceof WebServerApplicationContext web ? web.getWebServer() : null;
+    }
+
+    private static LabEnvironment.WebServerLimits tomcatLimits(Connector connector) {
+        if (!(connector.getProtocolHandler() instanceof AbstractHttp11Protocol<?> protocol)) {
+            return NONE;
+        }
+        return new LabEnvironment.WebServerLimits("tomcat", executorName(protocol), protocol.getMaxThreads(),
+                protocol.getMaxConnections(), protocol.getAcceptCount(), protocol.getKeepAliveTimeout(),
+                protocol.getMaxKeepAliveRequests(), protocol.getMaxHttpRequestHeaderSize(),
+                bufferSize(connector, "socket.appReadBufSize") + "/" + bufferSize(connector, "socket.appWriteBufSize"));
+    }
+
+    /**
+     * Jetty: its pool ({@code QueuedThreadPool}'s platform threads, or a {@code VirtualThreadPool}'s cap on tasks
+     * at once), its bound ({@code NetworkConnectionLimit}, -1 for none) and its accept queue. Jetty has no
+     * requests-per-connection limit (-1) and sizes its buffers per request, not per connection setting.
+     */
+    private static LabEnvironment.WebServerLimits jettyLimits(Server server) {
+        ServerConnector connector = mainConnector(server);
+        NetworkConnectionLimit limit = server.getBean(NetworkConnectionLimit.class);
+        HttpConnectionFactory http = connector.getConnectionFactory(HttpConnectionFactory.class);
+        HttpConfiguration configuration = http == null ? null : http.getHttpConfiguration();
+        ThreadPool pool = server.getThreadPool();
+        return new LabEnvironment.WebServerLimits("jetty", pool.getClass().getSimpleName(), maxThreads(pool),
+                limit == null ? -1 : limit.getMaxNetworkConnectionCount(), connector.getAcceptQueueSize(),
+                (int) connector.getIdleTimeout(), -1,
+                configuration == null ? -1 : configuration.getRequestHeaderSize(),
+                configuration == null ? "default" : configuration.getOutputBufferSize() + " (output)");
+    }
+
+    private static int maxThreads(ThreadPool pool) {
+        return switch (pool) {
+            case QueuedThreadPool queued -> queued.getMaxThreads();
+            case VirtualThreadPool virtual -> virtual.getMaxThreads();
+            default -> -1;
+        };
+    }
+
+    /** The connector requests come in by: the first (the lab's, if any, is added after it). */
+    private static ServerConnector mainConnector(Server server) {
+        return (ServerConnector) server.getConnectors()[0];
+    }
+
+    private static String bufferSize(Connector connector, String property) {
+        Object value = connector.getProperty(property);
+        return value == null ? "default" : value.toString();
+    }
+
+    private static String executorName(ProtocolHandler protocol) {
+        return protocol.getExecutor() == null ? "none" : protocol.getExecutor().getClass().getSimpleName();
+    }
+}
