@@ -21,9 +21,10 @@ import java.util.concurrent.Callable;
 
 /** Command: vtlab with T on against the reactive reference, the same bursts alternating, side by side. */
 @Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Starts vtlab (T on) and the reactive reference (Spring WebFlux on Netty) with the same JVM "
-                + "options, and fires the same bursts at both, alternating: p50, p99, failures, CPU per request, "
-                + "RSS, and the live heap one held request costs each. Writes comparison.json and comparison.md.",
+        description = "Starts vtlab (T on; on each --web-server) and the reactive reference (Spring WebFlux on "
+                + "Netty) with the same JVM options, and fires the same bursts at each in turn: p50, p99, failures, "
+                + "CPU per request, RSS, and the live heap one held request costs each. Writes comparison.json and "
+                + "comparison.md.",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every burst was fired at both servers (failed requests are findings)",
                 "1:a server did not start or stopped answering; what was measured is written",
@@ -63,6 +64,11 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--pause", defaultValue = "3s", converter = DurationConverter.class,
             description = "Between two bursts (default: ${DEFAULT-VALUE}).")
     Duration pause;
+
+    @Option(names = "--web-server", split = ",", defaultValue = "tomcat",
+            description = "The web servers vtlab runs on, each against the reference in the same rounds: tomcat "
+                    + "and/or jetty (default: ${DEFAULT-VALUE}).")
+    List<String> webServers;
 
     @Option(names = "--server-jar", description = "vtlab's jar (default: " + Jars.SERVER + ", looked up "
             + "from here and from the parent folder).")
@@ -123,9 +129,14 @@ public final class CompareCommand implements Callable<Integer> {
         if (timeout.isZero() || connectTimeout.isZero()) {
             throw usage("--timeout and --connect-timeout must be above 0");
         }
+        for (String webServer : webServers) {
+            if (!List.of("tomcat", "jetty").contains(webServer)) {
+                throw usage("unknown web server '" + webServer + "'; expected tomcat or jetty");
+            }
+        }
         return new SideBySide.Settings(List.copyOf(bursts), rounds, heldBurst, pause,
                 List.of("-Xmx" + heap, "-XX:+ExitOnOutOfMemoryError"), delay, connectTimeout, timeout,
-                JdkFinder.running().java().toString(),
+                JdkFinder.running().java().toString(), webServers.stream().distinct().toList(),
                 Jars.find(spec.commandLine(), serverJar, "--server-jar", Jars.SERVER),
                 Jars.find(spec.commandLine(), referenceJar, "--reference-jar",
                         Jars.REFERENCE),

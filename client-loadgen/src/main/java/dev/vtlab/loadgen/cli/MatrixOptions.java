@@ -124,7 +124,8 @@ final class MatrixOptions {
             String key = arg.substring(0, arg.indexOf('='));
             if (MatrixSettings.setByTheRunner(key)) {
                 throw usage(command, "--server-arg must not set " + key + ": the matrix sets it from its own options "
-                        + "(--flags, --repository, --database-url, --pool-size, --max-concurrent, --guard, --delay)");
+                        + "(--flags, --repository, --web-server, --database-url, --pool-size, --max-concurrent, --guard, "
+                        + "--delay)");
             }
             byKey.put(key, arg);
         }

@@ -4,6 +4,7 @@ import dev.vtlab.jdks.JdkFinder;
 import dev.vtlab.loadgen.matrix.GuardSetting;
 import dev.vtlab.loadgen.matrix.RepositoryKind;
 import dev.vtlab.loadgen.matrix.Variant;
+import dev.vtlab.loadgen.matrix.WebServerSetting;
 import dev.vtlab.redaction.Secrets;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -48,6 +49,11 @@ final class VariantOptions {
             + "Default: the JDK this runs on.")
     List<String> serverJava;
 
+    @Option(names = "--web-server", split = ",", description = "Web servers to run the servers on, each with the "
+            + "whole plan: tomcat, jetty, and tomcat-boot, jetty-boot for each with Spring Boot's own switch "
+            + "(spring.threads.virtual.enabled=true) as Boot configures it (vtlab.web-server). Default: tomcat.")
+    List<String> webServers;
+
     @Option(names = "--guard", split = ",", description = "Locks the sleepy repository waits under, each with the "
             + "whole plan: none, synchronized, reentrant-lock (vtlab.repository.guard). Default: none.")
     List<String> guards;
@@ -62,7 +68,7 @@ final class VariantOptions {
 
     /** Every variant the options ask for, each axis checked. */
     List<Variant> variants() {
-        return Variant.all(repositories(), serverJdks(), guards(), poolSizes(), maxConcurrents());
+        return Variant.all(repositories(), serverJdks(), webServers(), guards(), poolSizes(), maxConcurrents());
     }
 
     /** The server jar, found now. */
@@ -90,6 +96,13 @@ final class VariantOptions {
         } catch (JdkFinder.NotFoundException e) {
             throw usage("--server-java " + e.getMessage());
         }
+    }
+
+    private List<WebServerSetting> webServers() {
+        return (webServers == null ? List.of(WebServerSetting.TOMCAT.label()) : webServers).stream()
+                .map(label -> WebServerSetting.parse(label).orElseThrow(() -> usage("unknown web server '" + label
+                        + "'; expected " + String.join(", ", WebServerSetting.labels()))))
+                .distinct().toList();
     }
 
     private List<GuardSetting> guards() {

@@ -22,8 +22,19 @@ public record Comparison(String command, String started, ClientEnvironment envir
                          long delayMs, List<HeldRequestProbe.HeldRequest> heldRequests,
                          List<BurstSample.Figures> bursts, String stoppedBy) {
 
-    public static final String VTLAB = "vtlab (T on, Tomcat, Spring MVC)";
+    public static final String VTLAB = vtlab("tomcat");
     public static final String REFERENCE = "reference (Spring WebFlux, Netty)";
+
+    /** How the report names vtlab on {@code webServer} ({@code tomcat} or {@code jetty}). */
+    public static String vtlab(String webServer) {
+        return "vtlab (T on, " + (webServer.equals("jetty") ? "Jetty" : "Tomcat") + ", Spring MVC)";
+    }
+
+    /** The vtlab servers measured, in the order they were first: the reference's challengers. */
+    public List<String> vtlabServers() {
+        return bursts.stream().map(BurstSample.Figures::server).filter(server -> !server.equals(REFERENCE)).distinct()
+                .toList();
+    }
 
     Comparison with(HeldRequestProbe.HeldRequest held) {
         List<HeldRequestProbe.HeldRequest> all = new ArrayList<>(heldRequests);
@@ -42,15 +53,20 @@ public record Comparison(String command, String started, ClientEnvironment envir
         return new Comparison(command, started, environment, serverJvm, delayMs, heldRequests, bursts, reason);
     }
 
-    /** vtlab's p99 over the reference's for each round at this burst size in which both answered. */
+    /** Tomcat's vtlab's p99 over the reference's for each round at this burst size in which both answered. */
     public List<Double> p99Ratios(int requests) {
+        return p99Ratios(VTLAB, requests);
+    }
+
+    /** {@code vtlab}'s p99 over the reference's for each round at this burst size in which both answered. */
+    public List<Double> p99Ratios(String vtlab, int requests) {
         List<Double> ratios = new ArrayList<>();
         int rounds = bursts.stream().mapToInt(BurstSample.Figures::round).max().orElse(0);
         for (int round = 1; round <= rounds; round++) {
-            OptionalDouble vtlab = p99(VTLAB, requests, round);
+            OptionalDouble challenger = p99(vtlab, requests, round);
             OptionalDouble reference = p99(REFERENCE, requests, round);
-            if (vtlab.isPresent() && reference.isPresent() && reference.getAsDouble() > 0) {
-                ratios.add(vtlab.getAsDouble() / reference.getAsDouble());
+            if (challenger.isPresent() && reference.isPresent() && reference.getAsDouble() > 0) {
+                ratios.add(challenger.getAsDouble() / reference.getAsDouble());
             }
         }
         return ratios;

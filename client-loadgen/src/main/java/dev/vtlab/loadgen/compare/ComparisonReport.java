@@ -48,11 +48,14 @@ public final class ComparisonReport {
                     b.rssPeakBytes() < 0 ? "-" : String.format(Locale.ROOT, "%.0f", mb(b.rssPeakBytes())),
                     b.kernel().containsKey("TcpExtTCPSynRetrans") ? b.kernel().get("TcpExtTCPSynRetrans") : "-"));
         }
-        md.append("\n## vtlab's p99 over the reference's\n\n| burst | per round |\n| --- | --- |\n");
+        md.append("\n## vtlab's p99 over the reference's\n\n| burst | server | per round |\n| --- | --- | --- |\n");
         c.bursts().stream().map(BurstSample.Figures::requests).distinct().forEach(requests -> {
-            List<Double> ratios = c.p99Ratios(requests);
-            md.append(String.format(Locale.ROOT, "| %d | %s |%n", requests, ratios.isEmpty() ? "-"
-                    : ratios.stream().map(r -> String.format(Locale.ROOT, "%.2f", r)).collect(Collectors.joining(", "))));
+            for (String vtlab : c.vtlabServers()) {
+                List<Double> ratios = c.p99Ratios(vtlab, requests);
+                md.append(String.format(Locale.ROOT, "| %d | %s | %s |%n", requests, vtlab, ratios.isEmpty() ? "-"
+                        : ratios.stream().map(r -> String.format(Locale.ROOT, "%.2f", r))
+                                .collect(Collectors.joining(", "))));
+            }
         });
         return md.toString();
     }

@@ -18,12 +18,13 @@ import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 
 /**
- * The comparison's run: starts vtlab (T on, the other flags off) and the reactive reference with the same JVM
- * options, warms each with one burst, then in every round measures what a held request costs each and fires each
+ * The comparison's run: starts vtlab (T on, the other flags off; one server per web server asked for) and the
+ * reactive reference with the same JVM options, warms each with one burst, then in every round measures what a held request costs each and fires each
  * burst size at both, alternating which goes first. Writes {@code comparison.json} and {@code comparison.md} after
  * every step; stops both servers at the end, also on failure.
  */
@@ -44,6 +45,7 @@ public final class SideBySide {
      * @param connectTimeout the client's
      * @param requestTimeout the client's
      * @param java           the java both servers run on
+     * @param webServers     the web servers vtlab runs on, each against the reference ({@code tomcat}, {@code jetty})
      * @param serverJar      vtlab's
      * @param referenceJar   the reference's
      * @param out            the folder of comparison.json, comparison.md and the servers' logs
@@ -51,7 +53,7 @@ public final class SideBySide {
      */
     public record Settings(List<Integer> bursts, int rounds, int heldBurst, Duration pause, List<String> serverJvm,
                            Duration delay, Duration connectTimeout, Duration requestTimeout, String java,
-                           Path serverJar, Path referenceJar, Path out, String command) {
+                           List<String> webServers, Path serverJar, Path referenceJar, Path out, String command) {
     }
 
     private final Settings settings;
@@ -84,55 +86,76 @@ public final class SideBySide {
 
     private void compare(HttpClient client, Burst burst)
             throws ServerProcess.ServerStartException, IOException, InterruptedException {
-        try (ServerProcess vtlabProcess = startVtlab(client);
-             ServerProcess referenceProcess = startReference(client)) {
-            Contender vtlab = new Contender(Comparison.VTLAB, vtlabProcess.base().resolve("/sync?name=Ada"),
-                    // The main connector is full during a large burst (its bound, then the kernel's queue): the
-                    // histogram goes to the lab's own.
-                    vtlabProcess.uri(ListeningPorts.LAB), vtlabProcess.pid());
-            Contender reference = new Contender(Comparison.REFERENCE,
-                    referenceProcess.base().resolve("/reactive?name=Ada"), referenceProcess.base(),
-                    referenceProcess.pid());
-            for (Contender server : List.of(vtlab, reference)) {
-                console.printf("warming %s with %d requests%n", server.name(), settings.heldBurst());
+        List<ServerProcess> started = new ArrayList<>();
+        try {
+            List<Contender> contenders = new ArrayList<>();
+            for (String webServer : settings.webServers()) {
+                ServerProcess vtlab = startVtlab(client, webServer);
+                started.add(vtlab);
+                contenders.add(new Contender(Comparison.vtlab(webServer), vtlab.base().resolve("/sync?name=Ada"),
+                        // The main connector is full during a large burst (its bound, then the kernel's queue): the
+                        // histogram goes to the lab's own.
+                        vtlab.uri(ListeningPorts.LAB), vtlab.pid()));
+            }
+            ServerProcess reference = startReference(client);
+            started.add(reference);
+            contenders.add(new Contender(Comparison.REFERENCE, reference.base().resolve("/reactive?name=Ada"),
+                    reference.base(), reference.pid()));
+            measure(contenders, client, burst);
+        } finally {
+            for (ServerProcess server : started) {
+                server.close();
+            }
+        }
+    }
+
+    /** Warms each server, then every round: the held request's cost, then each burst size, on each in turn. */
+    private void measure(List<Contender> contenders, HttpClient client, Burst burst)
+            throws IOException, InterruptedException {
+        for (Contender server : contenders) {
+            console.printf("warming %s with %d requests%n", server.name(), settings.heldBurst());
+            console.flush();
+            burst.fire(server.target(), settings.heldBurst(), settings.heldBurst());
+            Thread.sleep(settings.pause());
+        }
+        HeldRequestProbe probe = new HeldRequestProbe(burst, client, HELD_INTO);
+        BurstSample sample = new BurstSample(burst);
+        for (int round = 1; round <= settings.rounds(); round++) {
+            // Each round starts with the next server, so that none always goes first.
+            List<Contender> order = new ArrayList<>(contenders);
+            Collections.rotate(order, -(round - 1));
+            for (Contender server : order) {
+                HeldRequestProbe.HeldRequest held = probe.measure(server, settings.heldBurst());
+                measured = save(measured.with(held));
+                console.printf(Locale.ROOT, "round %d, %s: %.1f KB of live heap per held request (%d held)%n",
+                        round, server.name(), held.perRequestBytes() / 1024, held.held());
                 console.flush();
-                burst.fire(server.target(), settings.heldBurst(), settings.heldBurst());
                 Thread.sleep(settings.pause());
             }
-            HeldRequestProbe probe = new HeldRequestProbe(burst, client, HELD_INTO);
-            BurstSample sample = new BurstSample(burst);
-            for (int round = 1; round <= settings.rounds(); round++) {
-                List<Contender> order = round % 2 == 1 ? List.of(vtlab, reference) : List.of(reference, vtlab);
+            for (int requests : settings.bursts()) {
                 for (Contender server : order) {
-                    HeldRequestProbe.HeldRequest held = probe.measure(server, settings.heldBurst());
-                    measured = save(measured.with(held));
-                    console.printf(Locale.ROOT, "round %d, %s: %.1f KB of live heap per held request (%d held)%n",
-                            round, server.name(), held.perRequestBytes() / 1024, held.held());
+                    BurstSample.Figures figures = sample.measure(server, round, requests);
+                    measured = save(measured.with(figures));
+                    console.printf(Locale.ROOT, "round %d, %d requests, %s: %d succeeded, %d failed, p50 %.0f ms, "
+                                    + "p99 %.0f ms%n", round, requests, server.name(), figures.succeeded(),
+                            figures.failed(), figures.p50Ms(), figures.p99Ms());
                     console.flush();
                     Thread.sleep(settings.pause());
-                }
-                for (int requests : settings.bursts()) {
-                    for (Contender server : order) {
-                        BurstSample.Figures figures = sample.measure(server, round, requests);
-                        measured = save(measured.with(figures));
-                        console.printf(Locale.ROOT, "round %d, %d requests, %s: %d succeeded, %d failed, p50 %.0f ms, "
-                                        + "p99 %.0f ms%n", round, requests, server.name(), figures.succeeded(),
-                                figures.failed(), figures.p50Ms(), figures.p99Ms());
-                        console.flush();
-                        Thread.sleep(settings.pause());
-                    }
                 }
             }
         }
     }
 
-    private ServerProcess startVtlab(HttpClient client)
+    private ServerProcess startVtlab(HttpClient client, String webServer)
             throws ServerProcess.ServerStartException, InterruptedException {
         String delay = settings.delay().toMillis() + "ms";
         List<String> args = new ArrayList<>(Combination.parse("T1 A0 W0 R0").serverArgs());
-        args.addAll(List.of("--vtlab.repository.count-delay=" + delay, "--vtlab.repository.save-delay=" + delay));
+        args.addAll(List.of("--vtlab.repository.count-delay=" + delay, "--vtlab.repository.save-delay=" + delay,
+                "--vtlab.web-server=" + webServer));
+        // One server: the log keeps the name it always had.
+        String log = settings.webServers().size() == 1 ? "vtlab-server.log" : "vtlab-" + webServer + "-server.log";
         return ServerProcess.startServer(settings.java(), settings.serverJar(), settings.serverJvm(), args,
-                settings.out().resolve("vtlab-server.log"), client, READY_TIMEOUT, children);
+                settings.out().resolve(log), client, READY_TIMEOUT, children);
     }
 
     private ServerProcess startReference(HttpClient client)

@@ -105,10 +105,12 @@ public record MatrixSettings(Profile profile, List<Mode> modes, Set<Flag> flags,
 
     /**
      * The server settings {@link #serverArgs} sets from the runner's own options (the flags, the repository, its
-     * pool, bulkhead, guard and delays): a {@code --server-arg} must not set them a second time. A name ending in a
+     * pool, bulkhead, guard and delays, the web server and Boot's switch): a {@code --server-arg} must not set them a
+     * second time. A name ending in a
      * dot stands for every key under it.
      */
     private static final List<String> SET_BY_THE_RUNNER = List.of("vtlab.virtual-threads.", "vtlab.repository.kind",
+            "vtlab.web-server", "spring.threads.virtual.enabled",
             "vtlab.repository.url", "vtlab.repository.pool-size", "vtlab.repository.max-concurrent",
             "vtlab.repository.guard", "vtlab.repository.count-delay", "vtlab.repository.save-delay");
 
@@ -121,6 +123,7 @@ public record MatrixSettings(Profile profile, List<Mode> modes, Set<Flag> flags,
     List<String> serverArgs(Combination combination) {
         List<String> args = new ArrayList<>(combination.serverArgs());
         args.add("--vtlab.repository.kind=" + variant.repository().label());
+        args.addAll(variant.webServer().serverArgs());
         if (variant.repository() == RepositoryKind.SLEEPY) {
             args.add("--vtlab.repository.guard=" + variant.guard().label());
         }

@@ -45,14 +45,16 @@ final class ReportContent {
 
     String title() {
         return "vtlab flag matrix, " + settings.profile().name().toLowerCase(Locale.ROOT) + " profile, "
-                + settings.variant().repository().label() + " repository";
+                + settings.variant().repository().label() + " repository, " + settings.variant().webServer().describe();
     }
 
     /** What ran, in one line: the report opens with it, before the findings. */
     String whatRan() {
         String server = runs.stream().filter(RunRecord::measured).map(r -> r.summary().server().serverEnvironment())
                 .filter(Objects::nonNull).findFirst()
-                .map(e -> "server JDK " + e.javaVersion() + " on " + e.availableProcessors() + " cores")
+                .map(e -> "server JDK " + e.javaVersion() + " on " + e.availableProcessors() + " cores, "
+                        + (e.webServer().server().equals("jetty") ? "Jetty" : "Tomcat") + " (" + e.webServer().executor()
+                        + ")")
                 .orElse("server environment not read");
         return String.format(Locale.ROOT, "%d requests at once, repository delays %d ms + %d ms, each combination "
                         + "measured %d time(s); %s; started %s, took %s%s.", settings.burst().requests(),

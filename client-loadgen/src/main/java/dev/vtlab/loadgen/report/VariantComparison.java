@@ -186,9 +186,11 @@ public final class VariantComparison {
                 .map(r -> r.summary().server().serverEnvironment()).ifPresent(env -> rows.add(List.of(
                         "[" + variant + "](" + variant + "/report.md)", env.repository(),
                         "JDK " + env.javaVersion() + " (" + env.javaVendor() + ")",
+                        env.webServer().server() + " (" + env.webServer().executor() + ")",
                         env.repositoryGuard() == null ? "-" : env.repositoryGuard(),
                         env.pool() == null ? "-" : env.pool().describe()))));
-        return new Table(List.of("variant (full report)", "repository", "server JDK", "guard", "pool"), rows);
+        return new Table(List.of("variant (full report)", "repository", "server JDK", "web server", "guard", "pool"),
+                rows);
     }
 
     private static Table verdicts(Map<String, Findings> findings) {

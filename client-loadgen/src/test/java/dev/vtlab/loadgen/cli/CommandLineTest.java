@@ -152,6 +152,11 @@ class CommandLineTest {
             "compare --delay 10ms",
             "compare --bursts 50000",
             "compare --reference-jar /no/such.jar",
+            "compare --web-server undertow",
+            "matrix --web-server undertow",
+            "capacity --web-server netty",
+            "matrix --server-arg vtlab.web-server=jetty",
+            "matrix --server-arg spring.threads.virtual.enabled=true",
             "visit-store --port 8081",
             "",
             "frobnicate"})

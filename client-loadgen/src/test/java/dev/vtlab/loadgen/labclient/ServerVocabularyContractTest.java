@@ -8,8 +8,9 @@ import dev.vtlab.loadgen.matrix.ServerJar;
 import dev.vtlab.loadgen.matrix.ServerProcess;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.JsonNode;
 
 import java.lang.reflect.RecordComponent;
@@ -21,6 +22,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -30,7 +32,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The load generator's words for the server's are the server's own, checked against the real server: the layers
  * of {@link ServerLayer} are exactly those {@code /lab/threads} names, in its order, and a {@link Combination}'s
  * arguments set the flags its label says, in the label the server itself writes. A layer or flag renamed, added or
- * removed on either side fails here, not in a report that silently shows an empty column.
+ * removed on either side fails here, not in a report that silently shows an empty column. On Tomcat and on Jetty:
+ * the lab's answers mean the same on both.
  */
 class ServerVocabularyContractTest {
 
@@ -41,17 +44,23 @@ class ServerVocabularyContractTest {
 
     @TempDir
     static Path logs;
-    private static LabClient lab;
-    private static URI base;
+    /** The server on each web server: the lab must say the same on both. */
+    private static final Map<String, URI> BASES = new LinkedHashMap<>();
 
     @BeforeAll
     static void start() throws Exception {
-        List<String> args = new ArrayList<>(COMBINATION.serverArgs());
-        args.addAll(List.of("--vtlab.repository.count-delay=5ms", "--vtlab.repository.save-delay=5ms"));
-        ServerProcess server = ServerProcess.startServer(ServerJar.java(), ServerJar.path(), List.of(), args,
-                logs.resolve("server.log"), CLIENT, Duration.ofSeconds(90), CHILDREN);
-        base = server.base();
-        lab = new LabClient(CLIENT, base);
+        for (String webServer : List.of("tomcat", "jetty")) {
+            List<String> args = new ArrayList<>(COMBINATION.serverArgs());
+            args.addAll(List.of("--vtlab.repository.count-delay=5ms", "--vtlab.repository.save-delay=5ms",
+                    "--vtlab.web-server=" + webServer));
+            ServerProcess server = ServerProcess.startServer(ServerJar.java(), ServerJar.path(), List.of(), args,
+                    logs.resolve(webServer + ".log"), CLIENT, Duration.ofSeconds(90), CHILDREN);
+            BASES.put(webServer, server.base());
+        }
+    }
+
+    private static LabClient lab(String webServer) {
+        return new LabClient(CLIENT, BASES.get(webServer));
     }
 
     @AfterAll
@@ -59,9 +68,10 @@ class ServerVocabularyContractTest {
         CHILDREN.killAll();
     }
 
-    @Test
-    void the_server_reports_exactly_the_layers_the_load_generator_knows() throws Exception {
-        assertThat(lab.threads().layers().keySet())
+    @ParameterizedTest
+    @ValueSource(strings = {"tomcat", "jetty"})
+    void the_server_reports_exactly_the_layers_the_load_generator_knows(String webServer) throws Exception {
+        assertThat(lab(webServer).threads().layers().keySet())
                 .containsExactlyElementsOf(Arrays.stream(ServerLayer.values()).map(Enum::name).toList());
     }
 
@@ -70,17 +80,19 @@ class ServerVocabularyContractTest {
      * server renamed would silently read as 0 or null: a quiet server that is not, a pool never seen. Every field
      * each record reads must be a key of the server's answer, in nested records too.
      */
-    @Test
-    void every_field_the_load_generator_reads_is_in_the_servers_answer() throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"tomcat", "jetty"})
+    void every_field_the_load_generator_reads_is_in_the_servers_answer(String webServer) throws Exception {
         Map<String, Class<? extends Record>> answers = Map.of("/lab/load", ServerLoad.class,
                 "/lab/environment", ServerEnvironment.class, "/lab/jvm", ServerJvm.class,
                 "/lab/visits", LabClient.Visits.class);
         for (Map.Entry<String, Class<? extends Record>> answer : answers.entrySet()) {
-            HttpResponse<String> response = CLIENT.send(HttpRequest.newBuilder(base.resolve(answer.getKey()))
+            HttpResponse<String> response = CLIENT.send(HttpRequest.newBuilder(BASES.get(webServer).resolve(answer.getKey()))
                     .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
             assertThat(response.statusCode()).as(answer.getKey()).isEqualTo(200);
-            assertCarries(Json.MAPPER.readTree(response.body()), answer.getValue(), answer.getKey());
+            assertCarries(Json.MAPPER.readTree(response.body()), answer.getValue(), webServer + " " + answer.getKey());
         }
+        assertThat(lab(webServer).environment().webServer().server()).isEqualTo(webServer);
     }
 
     private static void assertCarries(JsonNode json, Class<?> type, String where) {
@@ -94,9 +106,10 @@ class ServerVocabularyContractTest {
         }
     }
 
-    @Test
-    void a_combination_sets_the_flags_its_label_names() throws Exception {
-        ServerEnvironment.Flags flags = lab.environment().flags();
+    @ParameterizedTest
+    @ValueSource(strings = {"tomcat", "jetty"})
+    void a_combination_sets_the_flags_its_label_names(String webServer) throws Exception {
+        ServerEnvironment.Flags flags = lab(webServer).environment().flags();
 
         assertThat(flags.label()).isEqualTo(COMBINATION.label());
         assertThat(List.of(flags.tomcat(), flags.asyncExecutor(), flags.wrapper(), flags.repository()))

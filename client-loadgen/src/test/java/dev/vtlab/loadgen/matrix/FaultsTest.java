@@ -8,6 +8,8 @@ import dev.vtlab.loadgen.labclient.ServerLayer;
 import dev.vtlab.loadgen.labclient.ServerThreads;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.JsonNode;
 
 import java.io.IOException;
@@ -29,12 +31,14 @@ class FaultsTest {
 
     private final HttpClient client = HttpClients.create(Duration.ofSeconds(5));
 
-    @Test
-    void a_server_killed_during_a_run_gives_failures_by_cause_written_files_and_exit_1(@TempDir Path dir)
+    @ParameterizedTest(name = "on {0}")
+    @ValueSource(strings = {"tomcat", "jetty"})
+    void a_server_killed_during_a_run_gives_failures_by_cause_written_files_and_exit_1(String webServer,
+                                                                                     @TempDir Path dir)
             throws Exception {
         ServerProcess server = ServerProcess.startServer(ServerJar.java(), ServerJar.path(), List.of(),
                 List.of("--vtlab.repository.count-delay=1s", "--vtlab.repository.save-delay=30s",
-                        "--vtlab.virtual-threads.tomcat=true"),
+                        "--vtlab.virtual-threads.tomcat=true", "--vtlab.web-server=" + webServer),
                 dir.resolve("server.log"), client, Duration.ofSeconds(90), new ChildProcesses());
         try {
             CompletableFuture<CommandLineTestSupport.Outcome> run = CompletableFuture.supplyAsync(() ->

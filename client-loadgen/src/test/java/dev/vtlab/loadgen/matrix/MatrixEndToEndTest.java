@@ -57,7 +57,7 @@ class MatrixEndToEndTest {
             assertThat(run.path("summary").path("lostWrites").asInt()).isZero();
         }
         assertThat(results.path("runs").get(0).path("flags").asString()).isEqualTo("T0 A0 W0 R0");
-        assertThat(results.path("runs").get(0).path("summary").path("serverEnvironment").path("tomcat")
+        assertThat(results.path("runs").get(0).path("summary").path("serverEnvironment").path("webServer")
                 .path("maxThreads").asInt()).isEqualTo(4);
         assertThat(results.path("runs").get(0).path("summary").path("serverEnvironment").path("availableProcessors")
                 .asInt()).as("the server runs on its one core").isEqualTo(1);
@@ -158,6 +158,37 @@ class MatrixEndToEndTest {
             assertThat(out.resolve(pool + "/servers/T0A0W0R0-jdbc.log")).content().contains("database at jdbc:h2:tcp");
         }
         assertThat(out.resolve("pool2/report.md")).content().contains("| T0 A0 W0 R0 | 2 | off | 400 | 16 |");
+        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)).isEmpty();
+    }
+
+    /**
+     * The web server as an axis: Tomcat, and Jetty with Spring Boot's switch, each with its own report, side by side;
+     * every run says which server served it, and with Boot's switch alone Jetty runs Boot's pool of 200 tasks.
+     */
+    @Test
+    void each_web_server_is_measured_side_by_side_and_named_in_every_report(@TempDir Path out) throws Exception {
+        CommandLineTestSupport.Outcome outcome = CommandLineTestSupport.execute("matrix", "--modes", "sync",
+                "--flags", "T", "--requests", "20", "--delay", "20ms", "--warmup", "5", "--repeat", "1",
+                "--web-server", "tomcat,jetty-boot", "--server-jar", ServerJar.path().toString(),
+                "--out", out.toString());
+
+        assertThat(outcome.exitCode()).as(outcome.out() + outcome.err()).isZero();
+        assertThat(outcome.out()).contains("-- tomcat: sleepy/JDK", "/tomcat/guard none",
+                "-- jetty-boot: sleepy/JDK", "/jetty with Boot's switch/guard none", "comparison.md");
+        JsonNode jetty = Json.MAPPER.readTree(out.resolve("jetty-boot/results.json").toFile());
+        assertThat(jetty.path("settings").path("webServer").asString()).isEqualTo("jetty-boot");
+        JsonNode bootsPool = jetty.path("runs").get(0).path("summary").path("serverEnvironment").path("webServer");
+        // The run asked for T0; Boot's switch makes the server report T and A on.
+        assertThat(jetty.path("runs").get(0).path("flags").asString()).isEqualTo("T0 A0 W0 R0");
+        assertThat(jetty.path("runs").get(0).path("summary").path("serverEnvironment").path("flags").path("label")
+                .asString()).isEqualTo("T1 A1 W0 R0");
+        assertThat(bootsPool.path("name").asString()).isEqualTo("jetty");
+        assertThat(bootsPool.path("executor").asString()).isEqualTo("VirtualThreadPool");
+        assertThat(bootsPool.path("maxThreads").asInt()).isEqualTo(200);
+        JsonNode tomcat = Json.MAPPER.readTree(out.resolve("tomcat/results.json").toFile());
+        assertThat(tomcat.path("runs").get(0).path("summary").path("serverEnvironment").path("webServer")
+                .path("name").asString()).isEqualTo("tomcat");
+        assertThat(out.resolve("jetty-boot/report.md")).content().contains("jetty with Boot's switch", "Jetty");
         assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)).isEmpty();
     }
 

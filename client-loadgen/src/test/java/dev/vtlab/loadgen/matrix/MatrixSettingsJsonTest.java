@@ -25,7 +25,7 @@ class MatrixSettingsJsonTest {
                 new MatrixSettings.ServerSettings(Duration.ofSeconds(1), Duration.ofSeconds(1), "512m", null,
                         List.of(), null, Path.of("server.jar"), Path.of("downstream.jar"),
                         new CoreSplit(List.of(0), List.of(1))),
-                new Variant(RepositoryKind.JDBC, JdkFinder.running(), GuardSetting.NONE, 10, null),
+                new Variant(RepositoryKind.JDBC, JdkFinder.running(), WebServerSetting.JETTY, GuardSetting.NONE, 10, null),
                 new MatrixSettings.OutputSettings(Path.of("out"), "vtlab-loadgen matrix"));
 
         JsonNode json = Json.MAPPER.valueToTree(settings);
@@ -33,12 +33,13 @@ class MatrixSettingsJsonTest {
         List<String> keys = new ArrayList<>(json.propertyNames());
         assertThat(keys).containsExactlyInAnyOrder("profile", "modes", "flags", "repeat", "requests", "timeout",
                 "warmup", "countDelay", "saveDelay", "heap", "commonPoolParallelism", "serverArgs", "databaseUrl",
-                "serverJar", "downstreamJar", "cores", "repository", "guard", "poolSize", "maxConcurrent", "java",
+                "serverJar", "downstreamJar", "cores", "repository", "webServer", "guard", "poolSize", "maxConcurrent", "java",
                 "outputDir", "commandLine");
         assertThat(json.path("flags").get(0).asString()).isEqualTo("T");
         assertThat(json.path("java").asString()).isEqualTo(JdkFinder.running().java().toString());
         assertThat(json.path("poolSize").asInt()).isEqualTo(10);
         assertThat(json.path("guard").asString()).isEqualTo("none");
+        assertThat(json.path("webServer").asString()).isEqualTo("jetty");
         assertThat(json.path("cores").path("server").get(0).asInt()).isZero();
         assertThat(json.path("cores").path("client").get(0).asInt()).isEqualTo(1);
     }
