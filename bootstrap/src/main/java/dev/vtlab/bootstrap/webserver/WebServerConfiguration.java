@@ -3,6 +3,7 @@ package dev.vtlab.bootstrap.webserver;
 import dev.vtlab.settings.VtlabSettings;
 import jakarta.servlet.DispatcherType;
 import org.apache.catalina.connector.Connector;
+import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
@@ -39,6 +40,8 @@ public class WebServerConfiguration {
     static final int SOCKET_BUFFER_BYTES = 1024;
     /** The kernel's queue of connections not yet accepted, as Tomcat's {@code accept-count} (capped by somaxconn). */
     static final int ACCEPT_QUEUE = 4096;
+    /** Bytes of Jetty's response buffer, as Tomcat's (its default: 32768). */
+    static final int JETTY_OUTPUT_BUFFER_BYTES = LeanHttp11NioProtocol.RESPONSE_BUFFER_BYTES;
     /** Platform threads of the lab's own Jetty connector (Tomcat's additional connector has a pool of its own). */
     static final int JETTY_LAB_THREADS = 16;
 
@@ -111,15 +114,26 @@ public class WebServerConfiguration {
     // ---- Jetty ----
 
     /**
-     * Jetty's main connector: the kernel's accept queue as deep as Tomcat's, so that connections beyond the
-     * in-flight bound wait there as they do on Tomcat; and with {@code vtlab.lab.port}, a second connector on loopback
+     * Jetty's main connector as Tomcat's is set (application.properties, {@link LeanHttp11NioProtocol}): the
+     * kernel's accept queue as deep, so that connections beyond the in-flight bound wait there; a 1 KB response
+     * buffer; one request per connection; and with {@code vtlab.lab.port}, a second connector on loopback
      * with a small platform pool of its own (the main connector's pool may be full by design, see
      * {@link #labConnector}). Jetty's in-flight bound covers the main connector alone (Boot applies it first).
      */
     @Bean
     JettyServerCustomizer jettyConnectors(VtlabSettings settings) {
         return server -> {
-            ((ServerConnector) server.getConnectors()[0]).setAcceptQueueSize(ACCEPT_QUEUE);
+            ServerConnector main = (ServerConnector) server.getConnectors()[0];
+            main.setAcceptQueueSize(ACCEPT_QUEUE);
+            // Jetty gives each response a 32 KB output buffer as it writes; ours are a few hundred bytes, and
+            // Tomcat's is cut to 1 KB too (LeanHttp11NioProtocol).
+            HttpConfiguration http = main.getConnectionFactory(HttpConnectionFactory.class).getHttpConfiguration();
+            http.setOutputBufferSize(JETTY_OUTPUT_BUFFER_BYTES);
+            http.setOutputAggregationSize(JETTY_OUTPUT_BUFFER_BYTES);
+            // As Tomcat's max-keep-alive-requests=1: close a connection once its response is written, so that its
+            // slot under the bound goes at once to a connection waiting in the kernel's queue. Kept alive, each
+            // slot stayed taken for Jetty's idle timeout (30 s) and 10,000 at once waited 34 s at the median.
+            http.setPersistentConnectionsEnabled(false);
             if (settings.labPort() != null) {
                 QueuedThreadPool labThreads = new QueuedThreadPool(JETTY_LAB_THREADS, 2);
                 labThreads.setName("lab-");

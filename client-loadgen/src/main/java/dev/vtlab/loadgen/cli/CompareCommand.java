@@ -26,7 +26,7 @@ import java.util.concurrent.Callable;
                 + "CPU per request, RSS, and the live heap one held request costs each. Writes comparison.json and "
                 + "comparison.md.",
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:every burst was fired at both servers (failed requests are findings)",
+        exitCodeList = {"0:every burst was fired at every server (failed requests are findings)",
                 "1:a server did not start or stopped answering; what was measured is written",
                 "2:bad command line"})
 public final class CompareCommand implements Callable<Integer> {
@@ -35,7 +35,7 @@ public final class CompareCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Option(names = "--bursts", split = ",", defaultValue = "2000,10000,20000",
-            description = "Burst sizes, each fired at both servers in every round (default: ${DEFAULT-VALUE}).")
+            description = "Burst sizes, each fired at every server in every round (default: ${DEFAULT-VALUE}).")
     List<Integer> bursts;
 
     @Option(names = "--rounds", defaultValue = "2", description = "Rounds (default: ${DEFAULT-VALUE}).")
@@ -50,7 +50,7 @@ public final class CompareCommand implements Callable<Integer> {
     int heldBurst;
 
     @Option(names = "--delay", defaultValue = "1s", converter = DurationConverter.class,
-            description = "Each of a request's two waits, on both servers (default: ${DEFAULT-VALUE}).")
+            description = "Each of a request's two waits, on every server (default: ${DEFAULT-VALUE}).")
     Duration delay;
 
     @Option(names = "--timeout", defaultValue = "120s", converter = DurationConverter.class,
@@ -89,7 +89,7 @@ public final class CompareCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(hook);
         PrintWriter console = spec.commandLine().getOut();
         try (OutputFolder folder = OutputFolder.claim(settings.out())) {
-            console.printf("vtlab compare: bursts %s, %d round(s), both servers %s; in %s%n", settings.bursts(),
+            console.printf("vtlab compare: bursts %s, %d round(s), every server %s; in %s%n", settings.bursts(),
                     settings.rounds(), String.join(" ", settings.serverJvm()), folder.dir());
             console.flush();
             Comparison comparison = new SideBySide(settings, console, children).run();

@@ -11,8 +11,8 @@ import java.util.OptionalDouble;
  *
  * @param command      the command line
  * @param started      when it began (ISO-8601)
- * @param environment  the machine and JDK (client and both servers run on this JDK and these cores)
- * @param serverJvm    the JVM options both servers were started with
+ * @param environment  the machine and JDK (client and every server run on this JDK and these cores)
+ * @param serverJvm    the JVM options every server was started with
  * @param delayMs      each request's two waits, each this long
  * @param heldRequests what one held request costs each server, per round
  * @param bursts       every burst, in the order fired

@@ -14,7 +14,7 @@ public final class ComparisonReport {
     public static String markdown(Comparison c) {
         StringBuilder md = new StringBuilder();
         md.append("# vtlab against the reactive reference\n\n");
-        md.append(String.format(Locale.ROOT, "Started %s: %d cores, %s, JDK %s (%s) for the client and both servers; "
+        md.append(String.format(Locale.ROOT, "Started %s: %d cores, %s, JDK %s (%s) for the client and every server; "
                         + "server JVM options `%s`; each request waits %d ms + %d ms.%s%n%n```%n%s%n```%n%n",
                 c.started(), c.environment().availableProcessors(), c.environment().os(),
                 c.environment().javaVersion(), c.environment().javaVendor(), String.join(" ", c.serverJvm()),
@@ -24,7 +24,7 @@ public final class ComparisonReport {
                 c.command()));
         md.append("## Live heap per held request\n\n");
         md.append("A class histogram at rest, a second one while a burst is held, the growth divided by the requests "
-                + "held through the second (both servers over HTTP, `POST /lab/jvm/histogram`, which collects "
+                + "held through the second (every server over HTTP, `POST /lab/jvm/histogram`, which collects "
                 + "first).\n\n");
         md.append("| server | burst | held | live heap at rest MB | while held MB | per held request KB | "
                 + "largest growth per request (KB) |\n| --- | --- | --- | --- | --- | --- | --- |\n");

@@ -12,7 +12,7 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * What one held request costs a server in live heap: a class histogram at rest, then a burst whose requests all
  * wait (1 s + 1 s), a second histogram {@code into} the wait, and the growth divided by the requests that were held
- * from before the second histogram began until after it ended. The same method for both servers, over HTTP.
+ * from before the second histogram began until after it ended. The same method for every server, over HTTP.
  */
 public final class HeldRequestProbe {
 

@@ -26,7 +26,7 @@ import java.util.Locale;
  * The comparison's run: starts vtlab (T on, the other flags off; one server per web server asked for) and the
  * reactive reference with the same JVM options, warms each with one burst, then in every round measures what a held request costs each and fires each
  * burst size at both, alternating which goes first. Writes {@code comparison.json} and {@code comparison.md} after
- * every step; stops both servers at the end, also on failure.
+ * every step; stops every server at the end, also on failure.
  */
 public final class SideBySide {
 
@@ -36,15 +36,15 @@ public final class SideBySide {
     /**
      * What to run.
      *
-     * @param bursts         burst sizes, each fired at both servers in every round
+     * @param bursts         burst sizes, each fired at every server in every round
      * @param rounds         how many times
      * @param heldBurst      the burst whose held requests are weighed
      * @param pause          between two bursts (connections of the last one close)
-     * @param serverJvm      JVM options of both servers
+     * @param serverJvm      JVM options of every server
      * @param delay          each of the two waits of a request
      * @param connectTimeout the client's
      * @param requestTimeout the client's
-     * @param java           the java both servers run on
+     * @param java           the java every server runs on
      * @param webServers     the web servers vtlab runs on, each against the reference ({@code tomcat}, {@code jetty})
      * @param serverJar      vtlab's
      * @param referenceJar   the reference's

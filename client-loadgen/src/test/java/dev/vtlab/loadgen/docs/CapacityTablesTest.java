@@ -28,7 +28,8 @@ class CapacityTablesTest {
     @Test
     void every_capacity_row_of_every_page_is_its_run() throws Exception {
         int checked = 0;
-        for (String page : List.of("docs/capacity.md", "docs/where-to-place-virtual-threads.md")) {
+        for (String page : List.of("docs/capacity.md", "docs/where-to-place-virtual-threads.md",
+                "docs/web-servers.md")) {
             for (MarkdownTables.Row row : MarkdownTables.rowsLinking(CommandChecks.root().resolve(page), LINK)) {
                 CapacityRun run = run(row);
                 for (String column : row.header()) {

@@ -70,8 +70,8 @@ final class WebServerView {
 
     /**
      * Jetty: its pool ({@code QueuedThreadPool}'s platform threads, or a {@code VirtualThreadPool}'s cap on tasks
-     * at once), its bound ({@code NetworkConnectionLimit}, -1 for none) and its accept queue. Jetty has no
-     * requests-per-connection limit (-1) and sizes its buffers per request, not per connection setting.
+     * at once), its bound ({@code NetworkConnectionLimit}, -1 for none) and its accept queue; requests per
+     * connection 1 when persistent connections are off, else -1 (Jetty has no other limit).
      */
     private static LabEnvironment.WebServerLimits jettyLimits(Server server) {
         ServerConnector connector = mainConnector(server);
@@ -81,7 +81,8 @@ final class WebServerView {
         ThreadPool pool = server.getThreadPool();
         return new LabEnvironment.WebServerLimits("jetty", pool.getClass().getSimpleName(), maxThreads(pool),
                 limit == null ? -1 : limit.getMaxNetworkConnectionCount(), connector.getAcceptQueueSize(),
-                (int) connector.getIdleTimeout(), -1,
+                (int) connector.getIdleTimeout(),
+                configuration == null || configuration.isPersistentConnectionsEnabled() ? -1 : 1,
                 configuration == null ? -1 : configuration.getRequestHeaderSize(),
                 configuration == null ? "default" : configuration.getOutputBufferSize() + " (output)");
     }

@@ -42,6 +42,7 @@ class JettyTest {
             assertThat(limits.name()).isEqualTo("jetty");
             assertThat(limits.executor()).isEqualTo(executor);
             assertThat(limits.acceptCount()).isEqualTo(4096);
+            assertThat(limits.maxKeepAliveRequests()).as("one request per connection, as on Tomcat").isEqualTo(1);
             assertThat(limits.maxThreads()).isEqualTo(maxThreads.equals("BOUND") ? limits.maxConnections()
                     : Integer.parseInt(maxThreads));
         }
