@@ -84,7 +84,7 @@ class StartupSettingsTest {
     void jetty_serves_when_the_setting_names_it_and_holds_as_many_requests_as_the_heap_can_carry(
             CapturedOutput output) {
         int bound = InFlightBound.maxConnections(Runtime.getRuntime().maxMemory(),
-                InFlightBound.JETTY_SLEEPY_REQUEST_BYTES);
+                InFlightBound.SLEEPY_REQUEST_BYTES);
         try (RunningServer server = RunningServer.startWith("--vtlab.web-server=jetty")) {
             assertThat(((WebServerApplicationContext) server.context()).getWebServer()).isInstanceOf(JettyWebServer.class);
             assertThat(server.get("/sync?name=Ada").body()).contains("Hello, Ada!");

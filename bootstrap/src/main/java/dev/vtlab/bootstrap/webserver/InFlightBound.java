@@ -22,14 +22,13 @@ import java.util.stream.StreamSupport;
  * Jetty's accept queue, set in {@link WebServerConfiguration}), where they cost no heap.
  * <pre>
  *   max-connections = (max heap - 96 MB) x 1/2 / cost of one request, between 100 and 8192 (Boot's default)
- *   Tomcat: 64 KB a request (sleepy and JDBC adapters), 72 KB (HTTP adapter: its client connection too)
- *   Jetty:  {@value #JETTY_REQUEST_KB} KB a request (sleepy and JDBC), {@value #JETTY_HTTP_REQUEST_KB} KB (HTTP adapter)
+ *   cost of one request: 64 KB (sleepy and JDBC adapters), 72 KB (HTTP adapter: its client connection too)
  * </pre>
  * The costs are the largest measured ones rounded up (docs/benchmarks.md, "What a held request costs", T on,
  * after the cuts of {@link WebServerConfiguration}: on Tomcat 61.0 and 61.7 KB with the sleepy adapter, 67.0 and
- * 68.9 KB with the HTTP adapter). Jetty held a waiting request in 24.5 to 24.8 KB, but under a steady overload its
- * requests in flight held more (482 MB of heap at 6,502 in flight, then out of memory, with 32 KB assumed), so it
- * gets Tomcat's costs (docs/web-servers.md). 96 MB is the server's own heap at rest, and the other half is headroom
+ * 68.9 KB with the HTTP adapter). Jetty gets the same: it held a waiting request in 24.5 to 24.8 KB, but under a
+ * steady overload its requests in flight held more (482 MB of heap at 6,502 in flight, then out of memory, with
+ * 32 KB assumed; docs/web-servers.md). 96 MB is the server's own heap at rest, and the other half is headroom
  * for garbage not yet collected. It is only a default: {@code server.tomcat.max-connections}
  * or {@code server.jetty.max-connections}, set anywhere, wins.
  */
@@ -40,27 +39,22 @@ public final class InFlightBound implements EnvironmentPostProcessor {
     static final long BASELINE_BYTES = 96L << 20;
     public static final long SLEEPY_REQUEST_BYTES = 64L << 10;
     public static final long HTTP_REQUEST_BYTES = 72L << 10;
-    static final int JETTY_REQUEST_KB = 64;
-    static final int JETTY_HTTP_REQUEST_KB = 72;
-    public static final long JETTY_SLEEPY_REQUEST_BYTES = (long) JETTY_REQUEST_KB << 10;
-    public static final long JETTY_HTTP_REQUEST_BYTES = (long) JETTY_HTTP_REQUEST_KB << 10;
     static final int MIN = 100;
     static final int MAX = 8192;
     private static final String SOURCE = "vtlab in-flight bound (from the heap)";
 
     /**
-     * Both servers' bounds, each from its own cost (only the running one reads its key). The settings are read
-     * leniently here: a bad value is refused, naming its key, when the settings are read.
+     * Both servers' bounds (only the running one reads its key). The repository's kind is read leniently here: a
+     * bad value is refused, naming its key, when the settings are read.
      */
     @Override
     public void postProcessEnvironment(ConfigurableEnvironment environment, SpringApplication application) {
-        boolean http = RepositoryKind.HTTP.label().equals(
-                environment.getProperty(VtlabSettings.REPOSITORY_KIND, "").strip());
-        long heap = Runtime.getRuntime().maxMemory();
-        environment.getPropertySources().addLast(new MapPropertySource(SOURCE, Map.of(
-                MAX_CONNECTIONS, String.valueOf(maxConnections(heap, http ? HTTP_REQUEST_BYTES : SLEEPY_REQUEST_BYTES)),
-                JETTY_MAX_CONNECTIONS, String.valueOf(maxConnections(heap,
-                        http ? JETTY_HTTP_REQUEST_BYTES : JETTY_SLEEPY_REQUEST_BYTES)))));
+        long cost = RepositoryKind.HTTP.label().equals(
+                environment.getProperty(VtlabSettings.REPOSITORY_KIND, "").strip())
+                ? HTTP_REQUEST_BYTES : SLEEPY_REQUEST_BYTES;
+        String bound = String.valueOf(maxConnections(Runtime.getRuntime().maxMemory(), cost));
+        environment.getPropertySources().addLast(new MapPropertySource(SOURCE,
+                Map.of(MAX_CONNECTIONS, bound, JETTY_MAX_CONNECTIONS, bound)));
     }
 
     /** The bound for a heap of {@code maxHeapBytes} and requests that cost {@code requestBytes} each. */

@@ -45,11 +45,13 @@ public record CapacityRun(String flags, String mode, String status, String messa
 
     /**
      * A run whose steps ran: the sustained rate, and Little's law from {@code server} with the CPU time measured at
-     * the highest step that held (or the first step, when none held): the machine's, or the server's alone when
-     * it runs on cores of its own.
+     * the highest step that held (or the first step, when none held): the machine's, or, when the server runs on
+     * cores of its own ({@code loadGeneratorCores} the others), the server's on its cores and the load generator's
+     * on its own.
      */
     static CapacityRun measured(String flags, Mode mode, List<CapacityStep> steps, ServerEnvironment server,
-                                double stepSeconds, boolean serverOnItsOwnCores) {
+                                double stepSeconds, Integer loadGeneratorCores) {
+        boolean serverOnItsOwnCores = loadGeneratorCores != null;
         List<RateLadder.Rung> rungs = steps.stream().map(CapacityStep::rung).toList();
         Double sustained = boxed(RateLadder.sustained(rungs));
         Double notHeld = boxed(RateLadder.firstNotHeld(rungs));
@@ -58,6 +60,10 @@ public record CapacityRun(String flags, String mode, String status, String messa
         Double cpuMs = serverOnItsOwnCores ? reference.serverCpuMsPerRequest() : reference.machineCpuMsPerRequest();
         List<Ceiling> ceilings = LittlesLaw.ceilings(server, mode, cpuMs == null ? null : cpuMs / 1000,
                 serverOnItsOwnCores ? Resource.SERVER_CPU : Resource.CPU);
+        if (serverOnItsOwnCores) {
+            ceilings = LittlesLaw.withLoadGenerator(ceilings, loadGeneratorCores,
+                    reference.clientCpuMsPerRequest() / 1000);
+        }
         Ceiling predicted = ceilings.getFirst();
         Double ratio = sustained == null ? null : sustained / predicted.rate();
         CapacityRun run = new CapacityRun(flags, mode.label(), "OK", null, steps, sustained, notHeld, predicted,

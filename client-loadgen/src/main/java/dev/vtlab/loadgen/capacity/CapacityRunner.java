@@ -140,7 +140,8 @@ public final class CapacityRunner {
                     "interrupted before its first step", steps, environment);
         }
         CapacityRun run = CapacityRun.measured(combination.label(), mode, steps, environment,
-                settings.steps().stepTime().toMillis() / 1000.0, settings.servers().server().cores() != null);
+                settings.steps().stepTime().toMillis() / 1000.0, settings.servers().server().cores() == null ? null
+                        : settings.servers().server().cores().client().size());
         out.printf(Locale.ROOT, "  sustained %s req/s; predicted %s req/s (%s)%s%n",
                 CapacityRun.rate(run.sustainedRate()), CapacityRun.rate(run.predicted().rate()),
                 run.predicted().resource().label(), run.ratio() == null ? ""

@@ -84,6 +84,23 @@ public final class LittlesLaw {
         return List.copyOf(ceilings);
     }
 
+    /**
+     * {@code ceilings} with the load generator's own cores among them, lowest first: when it runs apart from the
+     * server it is a resource every request holds too (it sends, reads and times each), and on few cores it can
+     * bind before the server does.
+     *
+     * @param cores             the load generator's cores
+     * @param cpuSecondsPerRequest its CPU time per request
+     */
+    public static List<Ceiling> withLoadGenerator(List<Ceiling> ceilings, int cores, double cpuSecondsPerRequest) {
+        List<Ceiling> all = new ArrayList<>(ceilings);
+        if (cpuSecondsPerRequest > 0) {
+            all.add(new Ceiling(Resource.LOADGEN_CPU, cores, cpuSecondsPerRequest));
+        }
+        all.sort(Comparator.comparingDouble(Ceiling::rate));
+        return List.copyOf(all);
+    }
+
     /** The ceiling that binds: the lowest of {@link #ceilings}. */
     public static Ceiling binding(ServerEnvironment server, Mode mode, Double cpuSecondsPerRequest) {
         List<Ceiling> all = ceilings(server, mode, cpuSecondsPerRequest);

@@ -27,8 +27,11 @@ final class Notes {
             return String.format(Locale.ROOT, "no pool or executor in this path binds first: the CPU does, predicted "
                             + "from %.3f ms of CPU a request (%s) on %.0f cores; at %s req/s, the first step that did "
                             + "not hold, the load generator's send lag p99 was %.1f ms", predicted.holdSeconds() * 1000,
-                    predicted.resource() == Resource.CPU ? "server and load generator together"
-                            : "the server's, on cores of its own", predicted.size(),
+                    switch (predicted.resource()) {
+                        case CPU -> "server and load generator together";
+                        case SERVER_CPU -> "the server's, on cores of its own";
+                        default -> "the load generator's, on cores of its own: it binds before the server";
+                    }, predicted.size(),
                     CapacityRun.rate(knee.offeredRate()), knee.lagP99Ms());
         }
         if (run.onTarget()) {
@@ -37,8 +40,8 @@ final class Notes {
         if (run.ratio() < CapacityRun.LOW) {
             String cpu = run.cpu().filter(c -> c.rate() < 1.5 * predicted.rate())
                     .map(c -> String.format(Locale.ROOT, "; the CPU was close (%s req/s at %.3f ms a request, %s)",
-                            CapacityRun.rate(c.rate()), c.holdSeconds() * 1000, c.resource() == Resource.CPU
-                                    ? "server and load generator together" : "the server's")).orElse("");
+                            CapacityRun.rate(c.rate()), c.holdSeconds() * 1000, c.resource().label()))
+                    .orElse("");
             return String.format(Locale.ROOT, "measured below the prediction: it assumes a request holds the %s for "
                             + "the floor (%d ms) and nothing else binds; at %s req/s, the first step that did not hold, "
                             + "p50 was %.0f ms%s", predicted.resource().label(), floorMs,

@@ -10,7 +10,9 @@ public enum Resource {
     JDBC_POOL("JDBC pool", "HikariCP's connections"),
     BULKHEAD("bulkhead", "the JDBC adapter's calls allowed at once"),
     CPU("CPU", "the machine's cores, which the server and the load generator share on loopback"),
-    SERVER_CPU("server's cores", "the cores the server runs on apart from the load generator (--server-cores)");
+    SERVER_CPU("server's cores", "the cores the server runs on apart from the load generator (--server-cores)"),
+    LOADGEN_CPU("load generator's cores", "the cores the load generator runs on apart from the server "
+            + "(--server-cores): it sends, reads and times every request");
 
     private final String label;
     private final String description;
@@ -39,6 +41,6 @@ public enum Resource {
 
     /** Whether it is CPU time, shared or the server's own. */
     public boolean cpu() {
-        return this == CPU || this == SERVER_CPU;
+        return this == CPU || this == SERVER_CPU || this == LOADGEN_CPU;
     }
 }

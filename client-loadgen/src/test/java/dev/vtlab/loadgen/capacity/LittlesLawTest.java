@@ -4,6 +4,8 @@ import dev.vtlab.loadgen.labclient.ServerEnvironment;
 import dev.vtlab.loadgen.load.Mode;
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -18,6 +20,23 @@ class LittlesLawTest {
                 new ServerEnvironment.WebServerLimits("tomcat", flags.contains("T1") ? "VirtualThreadExecutor"
                         : "ThreadPoolExecutor", 200, 3328, 4096, 2000, 1, 4096, "1024/1024"), 1000, 1000,
                 repository, null, "none", null, pool, new ServerEnvironment.Executors(8, 1));
+    }
+
+    /**
+     * The server on a core of its own, the load generator on the other: each core is a ceiling, and the load
+     * generator's binds when a request costs it more CPU than it costs the server.
+     */
+    @Test
+    void apart_from_the_server_the_load_generators_core_is_a_ceiling_of_its_own() {
+        List<Ceiling> server = LittlesLaw.ceilings(server("T1 A0 W0 R0", "sleepy", null), Mode.SYNC, 0.00025,
+                Resource.SERVER_CPU);
+        List<Ceiling> both = LittlesLaw.withLoadGenerator(server, 1, 0.0004);
+
+        // 3328 connections / 2 s; 1 core / 0.4 ms; the fixture's 2 cores / 0.25 ms
+        assertThat(both).extracting(Ceiling::resource)
+                .containsExactly(Resource.CONNECTIONS, Resource.LOADGEN_CPU, Resource.SERVER_CPU);
+        assertThat(both).extracting(Ceiling::rate).containsExactly(1664.0, 2500.0, 8000.0);
+        assertThat(server).extracting(Ceiling::resource).containsExactly(Resource.CONNECTIONS, Resource.SERVER_CPU);
     }
 
     /** Jetty, its requests on a {@code VirtualThreadPool} that runs at most {@code maxTasks} at once. */
