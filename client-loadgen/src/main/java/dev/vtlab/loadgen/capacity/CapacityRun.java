@@ -22,8 +22,8 @@ import java.util.OptionalDouble;
  * @param firstNotHeldRate the lowest that did not, {@code null} if every step held
  * @param predicted    the binding ceiling, {@code null} when the server could not be read
  * @param ceilings     every ceiling, lowest first (the CPU's from the machine's CPU time per request, server
- *                     and load generator, or the server's alone on its own cores, measured at the highest step
- *                     that held)
+ *                     and load generator, or, apart, the server's on its cores and the load generator's on its
+ *                     own, measured at the highest step that held)
  * @param ratio        sustained / predicted rate, {@code null} when either is missing
  * @param note         which assumption failed when a sized resource's ratio is outside 0.85 to 1.15, or what
  *                     bounds the result; {@code null} when there is nothing to say

@@ -13,7 +13,7 @@ import java.util.List;
  * request holds a waiting thread, a connection and (JDBC) a pooled connection for the repository's two delays,
  * the floor; the machine's cores for the CPU time it costs, measured (server and load generator together: on
  * loopback they share the cores), or, when the server runs on cores of its own, those cores for the server's CPU
- * time alone.
+ * time alone and the load generator's cores for its own ({@link #withLoadGenerator}).
  */
 public final class LittlesLaw {
 

@@ -39,7 +39,7 @@ public enum Resource {
         return this != CPU;
     }
 
-    /** Whether it is CPU time, shared or the server's own. */
+    /** Whether it is CPU time: shared, the server's own, or the load generator's own. */
     public boolean cpu() {
         return this == CPU || this == SERVER_CPU || this == LOADGEN_CPU;
     }
