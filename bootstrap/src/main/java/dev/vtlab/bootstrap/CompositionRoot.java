@@ -12,6 +12,10 @@ import dev.vtlab.bootstrap.webserver.WebServerConfiguration;
 import dev.vtlab.redaction.Secrets;
 import dev.vtlab.settings.VtlabSettings;
 import com.zaxxer.hikari.HikariDataSource;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.binder.MeterBinder;
+import io.micrometer.core.instrument.binder.jvm.ExecutorServiceMetrics;
 import org.apache.coyote.ProtocolHandler;
 import org.apache.tomcat.util.threads.VirtualThreadExecutor;
 import org.slf4j.Logger;
@@ -34,6 +38,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ForkJoinPool;
 import java.util.function.UnaryOperator;
 
 /**
@@ -88,10 +93,10 @@ public class CompositionRoot {
      */
     @Bean
     VisitRepository visitRepository(VtlabSettings settings, ObjectProvider<JdbcOperations> visitDatabase,
-                                    ObjectProvider<HikariDataSource> visitDatabasePool,
+                                    ObjectProvider<HikariDataSource> visitDatabasePool, MeterRegistry meters,
                                     ObjectProvider<UnaryOperator<VisitRepository>> labRecorder) {
         VtlabSettings.Repository repository = settings.repository();
-        Optional<Executor> threads = repositoryThreads(settings);
+        Optional<Executor> threads = repositoryThreads(settings, meters);
         VisitRepository adapter = switch (repository.kind()) {
             case SLEEPY -> new SleepyVisitRepository(settings.countDelay(), settings.saveDelay(),
                     threads.orElse(SUPPLY_ASYNC_DEFAULT), repository.guard());
@@ -152,9 +157,10 @@ public class CompositionRoot {
      * {@code supplyAsync}'s default.
      */
     @Bean(name = WRAPPER_EXECUTOR)
-    Executor wrapperExecutor(VtlabSettings settings, ObjectProvider<UnaryOperator<Executor>> labRecorder) {
-        return measuredByTheLab(settings.effective().wrapper() ? virtualThreads("vt-wrapper-") : SUPPLY_ASYNC_DEFAULT,
-                labRecorder);
+    Executor wrapperExecutor(VtlabSettings settings, MeterRegistry meters,
+                             ObjectProvider<UnaryOperator<Executor>> labRecorder) {
+        return measuredByTheLab(settings.effective().wrapper()
+                ? virtualThreads("vt-wrapper-", meters, WRAPPER_EXECUTOR, "W") : SUPPLY_ASYNC_DEFAULT, labRecorder);
     }
 
     /**
@@ -162,13 +168,34 @@ public class CompositionRoot {
      * {@code countAsync}/{@code saveAsync} wait, for the HTTP adapter its client's executor. Off (empty): each
      * adapter's default, {@code supplyAsync}'s for the sleepy and JDBC adapters, the client's own pool for HTTP.
      */
-    private static Optional<Executor> repositoryThreads(VtlabSettings settings) {
-        return settings.effective().repository() ? Optional.of(virtualThreads("vt-repository-")) : Optional.empty();
+    private static Optional<Executor> repositoryThreads(VtlabSettings settings, MeterRegistry meters) {
+        return settings.effective().repository()
+                ? Optional.of(virtualThreads("vt-repository-", meters, "repositoryThreads", "R")) : Optional.empty();
     }
 
-    /** A new virtual thread per task, named {@code namePrefix} and a number. */
-    private static Executor virtualThreads(String namePrefix) {
-        return Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name(namePrefix, 0).factory());
+    /**
+     * A new virtual thread per task, named {@code namePrefix} and a number, metered where it is made: Micrometer's
+     * executor binding times each task ({@code executor_seconds{name, place}}) and how long tasks waited to start
+     * ({@code executor_idle_seconds}); there is no pool to fill (docs/observing.md).
+     */
+    private static Executor virtualThreads(String namePrefix, MeterRegistry meters, String name, String place) {
+        return ExecutorServiceMetrics.monitor(meters,
+                Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name(namePrefix, 0).factory()), name,
+                Tags.of("place", place));
+    }
+
+    /**
+     * {@code supplyAsync}'s default (W off, R off), metered when it is a pool: the common pool, as
+     * {@code executor_*{name="commonPool"}}. With a parallelism of 1 (two cores or fewer) it is a new platform thread
+     * per task, with no pool to meter.
+     */
+    @Bean
+    MeterBinder supplyAsyncDefaultMeters() {
+        return registry -> {
+            if (SUPPLY_ASYNC_DEFAULT instanceof ForkJoinPool pool) {
+                new ExecutorServiceMetrics(pool, "commonPool", Tags.of("place", "supplyAsync")).bindTo(registry);
+            }
+        };
     }
 
     // ---- the lab's one hook ----

@@ -47,7 +47,8 @@ public final class RunningServer implements AutoCloseable {
     /** Starts with exactly these arguments, plus a free port and 5 ms delays unless the arguments say otherwise. */
     public static RunningServer startWith(String... args) {
         List<String> all = new ArrayList<>(List.of(args));
-        for (String fallback : List.of("--server.port=0", "--vtlab.repository.count-delay=5ms",
+        for (String fallback : List.of("--server.port=0", "--management.server.port=0",
+                "--vtlab.repository.count-delay=5ms",
                 "--vtlab.repository.save-delay=5ms", "--spring.main.banner-mode=off")) {
             String key = fallback.substring(0, fallback.indexOf('=') + 1);
             if (all.stream().noneMatch(arg -> arg.startsWith(key))) {
@@ -58,7 +59,12 @@ public final class RunningServer implements AutoCloseable {
     }
 
     public HttpResponse<String> get(String pathAndQuery) {
-        return send(HttpRequest.newBuilder(base.resolve(pathAndQuery)).GET());
+        return getFrom(base, pathAndQuery);
+    }
+
+    /** A GET to another port of this server, e.g. {@link #management()}. */
+    public HttpResponse<String> getFrom(URI port, String pathAndQuery) {
+        return send(HttpRequest.newBuilder(port.resolve(pathAndQuery)).GET());
     }
 
     public HttpResponse<String> send(HttpRequest.Builder request) {
@@ -94,6 +100,11 @@ public final class RunningServer implements AutoCloseable {
 
     public URI base() {
         return base;
+    }
+
+    /** The management server: Actuator's meters. */
+    public URI management() {
+        return URI.create("http://127.0.0.1:" + context.getEnvironment().getProperty("local.management.port"));
     }
 
     public <T> T bean(Class<T> type) {

@@ -26,7 +26,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The lab is detachable: the server packaged without it (target/vtlab-server-without-lab.jar, made by the build
  * before this runs) starts, greets, has no {@code /lab}, and flag T still moves the request threads. Without the
  * lab nothing reports threads, so the proof is Tomcat's own access log, whose {@code %I} is the name of the thread
- * that served the request.
+ * that served the request. The meters on the management port stay: they are the service's.
  */
 class ServerWithoutLabIT {
 
@@ -48,7 +48,7 @@ class ServerWithoutLabIT {
         Path ports = dir.resolve("ports.properties");
         Process server = new ProcessBuilder(List.of(ProcessHandle.current().info().command().orElseThrow(),
                 RunnerWatch.optionForChildren(), ListeningPorts.optionForChildren(ports), "-jar",
-                JAR.toAbsolutePath().toString(), "--server.port=0", "--vtlab.repository.count-delay=0ms",
+                JAR.toAbsolutePath().toString(), "--server.port=0", "--management.server.port=0", "--vtlab.repository.count-delay=0ms",
                 "--vtlab.repository.save-delay=0ms", "--vtlab.virtual-threads.tomcat=" + tomcat,
                 "--server.tomcat.accesslog.enabled=true", "--server.tomcat.accesslog.directory=" + dir,
                 "--server.tomcat.accesslog.prefix=access", "--server.tomcat.accesslog.suffix=.log",
@@ -56,15 +56,22 @@ class ServerWithoutLabIT {
                 "--server.tomcat.accesslog.pattern=%r %s %I"))
                 .redirectErrorStream(true).redirectOutput(dir.resolve("server.log").toFile()).start();
         try (HttpClient client = HttpClient.newHttpClient()) {
-            URI base = URI.create("http://127.0.0.1:" + httpPort(ports, server, dir));
+            Map<String, Integer> bound = boundPorts(ports, server, dir);
+            URI base = URI.create("http://127.0.0.1:" + bound.get(ListeningPorts.HTTP));
 
             HttpResponse<String> greeting = get(client, base.resolve("/sync?name=Ada"));
             HttpResponse<String> lab = get(client, base.resolve("/lab/threads"));
+            HttpResponse<String> meters = get(client, URI.create("http://127.0.0.1:"
+                    + bound.get(ListeningPorts.MANAGEMENT) + "/actuator/prometheus"));
 
             assertThat(greeting.statusCode()).isEqualTo(200);
             assertThat(greeting.body()).contains("\"message\":\"Hello, Ada! You are visitor number 1.\"")
                     .doesNotContain("acceptedBy");
             assertThat(lab.statusCode()).isEqualTo(404);
+            // The meters are the service's, not the lab's: they stay.
+            assertThat(meters.statusCode()).isEqualTo(200);
+            assertThat(meters.body()).contains("http_server_requests_seconds_count{")
+                    .contains("uri=\"/sync\"");
             assertThat(Files.readString(dir.resolve("access.log")))
                     .containsPattern("GET /sync\\?name=Ada HTTP/1.1 200 " + threadPrefix);
         } finally {
@@ -80,13 +87,13 @@ class ServerWithoutLabIT {
                 HttpResponse.BodyHandlers.ofString());
     }
 
-    /** The port the server reports once it serves; fails with its log if it exits or misses the deadline. */
-    private static int httpPort(Path ports, Process server, Path dir) throws IOException, InterruptedException {
+    /** The ports the server reports once it serves; fails with its log if it exits or misses the deadline. */
+    private static Map<String, Integer> boundPorts(Path ports, Process server, Path dir) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + DEADLINE.toNanos();
         while (System.nanoTime() < deadline && server.isAlive()) {
             Optional<Map<String, Integer>> bound = ListeningPorts.read(ports);
             if (bound.isPresent()) {
-                return bound.get().get(ListeningPorts.HTTP);
+                return bound.get();
             }
             Thread.sleep(100);
         }

@@ -16,10 +16,14 @@ import java.util.Map;
 
 /**
  * For a server that a runner started: once it serves, the ports its connectors bound (the main one, then the lab's
- * if {@code vtlab.lab.port} added one) go where the runner reads them. The runner passes port 0 for both, so that
- * no other process can take a port between the runner's choice and the server's bind.
+ * if {@code vtlab.lab.port} added one) and the management server's go where the runner reads them. The runner
+ * passes port 0 for each, so that no other process can take a port between the runner's choice and the server's
+ * bind.
  */
 final class PortsReport implements ApplicationListener<ApplicationReadyEvent> {
+
+    /** Where Boot puts the port its management server bound. */
+    static final String MANAGEMENT_PORT = "local.management.port";
 
     @Override
     public void onApplicationEvent(ApplicationReadyEvent event) {
@@ -30,6 +34,11 @@ final class PortsReport implements ApplicationListener<ApplicationReadyEvent> {
             ports.put(ListeningPorts.HTTP, bound.getFirst());
             if (bound.size() > 1) {
                 ports.put(ListeningPorts.LAB, bound.get(1));
+            }
+            Integer management = event.getApplicationContext().getEnvironment()
+                    .getProperty(MANAGEMENT_PORT, Integer.class);
+            if (management != null) {
+                ports.put(ListeningPorts.MANAGEMENT, management);
             }
             ListeningPorts.report(ports);
         }

@@ -8,6 +8,11 @@ import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.actuate.autoconfigure.web.server.ManagementContextFactory;
+import org.springframework.boot.jetty.autoconfigure.servlet.JettyServletWebServerAutoConfiguration;
+import org.springframework.boot.tomcat.autoconfigure.TomcatWebServerConfiguration;
+import org.springframework.boot.tomcat.autoconfigure.servlet.TomcatServletWebServerAutoConfiguration;
 import org.springframework.boot.jetty.JettyServerCustomizer;
 import org.springframework.boot.jetty.servlet.JettyServletWebServerFactory;
 import org.springframework.boot.tomcat.TomcatConnectorCustomizer;
@@ -20,6 +25,7 @@ import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
+import org.springframework.core.env.ConfigurableEnvironment;
 
 /**
  * The web server, chosen here ({@code vtlab.web-server}: Tomcat or Jetty, both through Spring Boot's own support),
@@ -71,6 +77,22 @@ public class WebServerConfiguration {
                 jetty.getServerCustomizers().addAll(jettyCustomizers.orderedStream().toList());
                 yield jetty;
             }
+        };
+    }
+
+    /**
+     * The management server (Actuator's meters on {@code management.server.port}) on the same web server as the
+     * main one, as Boot would make it for that server alone; its threads are set in {@link ManagementServer}.
+     * Static, as Boot's own: Actuator asks for it before any bean of this class exists, so it reads the choice
+     * from the environment (a bad value is refused there, naming {@code vtlab.web-server}).
+     */
+    @Bean
+    static ManagementContextFactory managementServerFactory(ConfigurableEnvironment environment) {
+        return switch (VtlabSettings.read(environment).webServer()) {
+            case TOMCAT -> new ManagementContextFactory(WebApplicationType.SERVLET, ServletWebServerFactory.class,
+                    TomcatWebServerConfiguration.class, TomcatServletWebServerAutoConfiguration.class);
+            case JETTY -> new ManagementContextFactory(WebApplicationType.SERVLET, ServletWebServerFactory.class,
+                    JettyServletWebServerAutoConfiguration.class);
         };
     }
 

@@ -60,7 +60,7 @@ public final class ServerProcess implements AutoCloseable {
                                             Duration readyTimeout, ChildProcesses children)
             throws ServerStartException, InterruptedException {
         List<String> args = new ArrayList<>(List.of("--spring.main.banner-mode=off", "--server.port=0",
-                "--vtlab.lab.port=0"));
+                "--vtlab.lab.port=0", "--management.server.port=0"));
         args.addAll(serverArgs);
         return start(launcher, jvmOptions, serverJar, args, "/lab/environment", log, client, readyTimeout, children);
     }

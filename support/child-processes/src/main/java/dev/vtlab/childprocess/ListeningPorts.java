@@ -28,6 +28,8 @@ public final class ListeningPorts {
     public static final String HTTP = "http";
     /** The vtlab server's lab connector ({@code vtlab.lab.port}). */
     public static final String LAB = "lab";
+    /** The vtlab server's management server, Actuator's meters ({@code management.server.port}). */
+    public static final String MANAGEMENT = "management";
     /** The downstream database's H2 TCP server. */
     public static final String DATABASE = "database";
 

@@ -1,0 +1,139 @@
+package dev.vtlab.bootstrap.webserver;
+
+import dev.vtlab.bootstrap.RunningServer;
+import dev.vtlab.bootstrap.VtlabServer;
+import org.apache.tomcat.util.threads.ThreadPoolExecutor;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.jetty.JettyWebServer;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.boot.tomcat.TomcatWebServer;
+import org.springframework.boot.web.server.WebServer;
+import org.springframework.boot.web.server.context.WebServerInitializedEvent;
+import org.springframework.context.ApplicationListener;
+import org.springframework.context.ConfigurableApplicationContext;
+
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * The management server (Actuator's meters) answers on a port of its own, with platform threads of its own, whatever
+ * runs the requests: so it answers while the request pool is full, and reports that it is. Waits have deadlines;
+ * nothing is timed.
+ */
+@ExtendWith(OutputCaptureExtension.class)
+class ManagementServerTest {
+
+    private static final Duration DEADLINE = Duration.ofSeconds(30);
+    private static final Pattern TWO_BUSY = Pattern.compile("tomcat_threads_busy_threads\\{name=\"[^\"]+\"} 2\\.0");
+
+    @Test
+    void the_meters_answer_while_every_request_thread_is_taken_and_say_so() {
+        try (RunningServer server = RunningServer.start(false, false, false, false,
+                "--server.tomcat.threads.max=2", "--server.tomcat.threads.min-spare=2",
+                "--vtlab.repository.count-delay=2s", "--vtlab.repository.save-delay=2s");
+             HttpClient client = HttpClient.newHttpClient()) {
+            List<CompletableFuture<HttpResponse<Void>>> held = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                held.add(client.sendAsync(HttpRequest.newBuilder(server.base().resolve("/sync?name=x"))
+                        .timeout(DEADLINE).build(), HttpResponse.BodyHandlers.discarding()));
+            }
+
+            String meters = awaitMeters(server, TWO_BUSY);
+
+            assertThat(meters).containsPattern("tomcat_threads_config_max_threads\\{name=\"[^\"]+\"} 2\\.0");
+            held.forEach(request -> assertThat(request.join().statusCode()).isEqualTo(200));
+        }
+    }
+
+    @Test
+    void on_tomcat_with_boots_switch_the_management_server_keeps_a_few_platform_threads() {
+        WebServer management = managementServerOf("tomcat", server -> {
+            Object executor = ((TomcatWebServer) server).getTomcat().getService().findConnectors()[0]
+                    .getProtocolHandler().getExecutor();
+            assertThat(executor).isInstanceOf(ThreadPoolExecutor.class);
+            assertThat(((ThreadPoolExecutor) executor).getMaximumPoolSize()).isEqualTo(ManagementServer.THREADS);
+        });
+        assertThat(management).isInstanceOf(TomcatWebServer.class);
+    }
+
+    @Test
+    void on_jetty_with_boots_switch_the_management_server_keeps_a_few_platform_threads() {
+        WebServer management = managementServerOf("jetty", server -> {
+            assertThat(((JettyWebServer) server).getServer().getThreadPool()).isInstanceOfSatisfying(
+                    QueuedThreadPool.class, pool -> assertThat(pool.getName()).isEqualTo(ManagementServer.THREAD_NAME));
+        });
+        assertThat(management).isInstanceOf(JettyWebServer.class);
+    }
+
+    @Test
+    void a_management_port_already_taken_stops_start_up_naming_its_setting(CapturedOutput output) throws Exception {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            assertThatThrownBy(() -> RunningServer.startWith("--management.server.port=" + taken.getLocalPort()))
+                    .isInstanceOf(RuntimeException.class);
+            assertThat(output.getOut()).contains("APPLICATION FAILED TO START")
+                    .contains("could not listen on port " + taken.getLocalPort() + " (management.server.port)");
+        }
+    }
+
+    /**
+     * Starts the server on {@code webServer} with Boot's switch on (which gives every server Boot makes virtual
+     * threads), checks the management server it made, and returns it.
+     */
+    private static WebServer managementServerOf(String webServer, java.util.function.Consumer<WebServer> check) {
+        AtomicReference<WebServer> management = new AtomicReference<>();
+        ApplicationListener<WebServerInitializedEvent> listener = event -> {
+            if ("management".equals(event.getApplicationContext().getServerNamespace())) {
+                management.set(event.getWebServer());
+            }
+        };
+        try (ConfigurableApplicationContext ignored = new SpringApplicationBuilder(VtlabServer.class)
+                .listeners(listener).run("--server.port=0", "--management.server.port=0",
+                        "--spring.main.banner-mode=off", "--vtlab.web-server=" + webServer,
+                        "--spring.threads.virtual.enabled=true")) {
+            assertThat(management.get()).as("a management server started").isNotNull();
+            check.accept(management.get());
+            return management.get();
+        }
+    }
+
+    /** The Prometheus text once it matches {@code expected}, within the deadline. */
+    private static String awaitMeters(RunningServer server, Pattern expected) {
+        long deadline = System.nanoTime() + DEADLINE.toNanos();
+        String meters = "";
+        while (System.nanoTime() < deadline) {
+            HttpResponse<String> response = server.getFrom(server.management(), "/actuator/prometheus");
+            assertThat(response.statusCode()).isEqualTo(200);
+            meters = response.body();
+            if (expected.matcher(meters).find()) {
+                return meters;
+            }
+            sleep();
+        }
+        throw new AssertionError("no " + expected + " in the meters within " + DEADLINE + ":\n" + meters);
+    }
+
+    private static void sleep() {
+        try {
+            Thread.sleep(100);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}
