@@ -1,6 +1,7 @@
 package dev.vtlab.loadgen;
 
 import dev.vtlab.loadgen.cli.CapacityCommand;
+import dev.vtlab.loadgen.cli.CeilingsCommand;
 import dev.vtlab.loadgen.cli.CompareCommand;
 import dev.vtlab.loadgen.cli.FiguresCommand;
 import dev.vtlab.loadgen.cli.MatrixCommand;
@@ -10,13 +11,14 @@ import picocli.CommandLine.Command;
 
 /**
  * Load generator entry point: {@code run} (one burst, or a steady rate), {@code matrix} (the flag-matrix experiment),
- * {@code capacity} (the rate each placement sustains), {@code compare} and {@code figures}. The
+ * {@code capacity} (the rate each placement sustains), {@code compare}, {@code figures} and {@code ceilings}
+ * (any Spring Boot service's ceilings from its own meters). The
  * processes the server depends on are the downstream module's ({@code vtlab-downstream visit-store | database}).
  */
 @Command(name = "vtlab-loadgen", mixinStandardHelpOptions = true, version = "vtlab-loadgen 0.1.0",
         description = "Measures where virtual threads help a Spring Boot service.",
         subcommands = {RunCommand.class, MatrixCommand.class, CapacityCommand.class, CompareCommand.class,
-                FiguresCommand.class})
+                FiguresCommand.class, CeilingsCommand.class})
 public final class LoadGenerator implements Runnable {
 
     @CommandLine.Spec
@@ -48,6 +50,7 @@ public final class LoadGenerator implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: run, matrix, capacity, compare or figures");
+        throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: run, matrix, capacity, compare, "
+                + "figures or ceilings");
     }
 }

@@ -159,7 +159,8 @@ public final class CapacityRunner {
         long clientCpuBefore = ClientEnvironment.cpuNanos();
         Schedule schedule = new Schedule(rate, steps.stepTime(), Arrivals.UNIFORM, Schedule.DEFAULT_SEED);
         RateRun.Recording recording = new RateRun(CONNECT_TIMEOUT, steps.timeout())
-                .run(server.base().resolve(mode.path()), schedule, ClientLimits.ofThisMachine().maxConcurrency(), lab);
+                .run(server.base().resolve(mode.path()), schedule, ClientLimits.ofThisMachine().maxConcurrency(), lab,
+                        null);
         Duration quietAfter = QuietServer.await(lab, deadline);
         Long cpuAfter = lab.load().processCpuNanos();
         long clientCpuAfter = ClientEnvironment.cpuNanos();

@@ -13,6 +13,8 @@ import dev.vtlab.loadgen.load.FailureCause;
 import dev.vtlab.loadgen.load.HttpClients;
 import dev.vtlab.loadgen.json.Json;
 import dev.vtlab.loadgen.labclient.LabClient;
+import dev.vtlab.loadgen.meters.MeterSource;
+import dev.vtlab.loadgen.meters.MetersUnavailableException;
 import dev.vtlab.loadgen.load.LoadRun;
 import dev.vtlab.loadgen.load.Mode;
 import dev.vtlab.loadgen.load.OutputFiles;
@@ -55,7 +57,7 @@ public final class RunCommand implements Callable<Integer> {
 
     /** Options that only a rate run reads: given without --rate they would change nothing, so they are refused. */
     private static final List<String> RATE_ONLY = List.of("--duration", "--warmup-time", "--arrivals",
-            "--histogram-log");
+            "--histogram-log", "--metrics");
     /** Options that only a burst reads. */
     private static final List<String> BURST_ONLY = List.of("--requests", "--warmup");
 
@@ -117,6 +119,11 @@ public final class RunCommand implements Callable<Integer> {
             + "microseconds) to this HdrHistogram log file.")
     Path histogramLog;
 
+    @Option(names = "--metrics", converter = HttpUrl.class, description = "With --rate: the server's meters, "
+            + "read each second apart from the lab: its Prometheus endpoint (e.g. "
+            + "http://127.0.0.1:8081/actuator/prometheus) or Actuator's /actuator/metrics.")
+    URI metrics;
+
     @Mixin
     CoreOptions cores;
 
@@ -174,6 +181,14 @@ public final class RunCommand implements Callable<Integer> {
      */
     private int rateRun(HttpClient client, LabClient lab, long visitsBefore, PrintWriter out, PrintWriter err)
             throws IOException, InterruptedException {
+        MeterSource meters = null;
+        if (metrics != null) {
+            try {
+                meters = MeterSource.open(client, metrics);
+            } catch (MetersUnavailableException e) {
+                throw new ParameterException(spec.commandLine(), "--metrics: " + Secrets.redact(e.getMessage()));
+            }
+        }
         Duration quietWait;
         try {
             quietWait = QuietServer.await(lab, QuietServer.deadlineFor(timeout));
@@ -184,7 +199,7 @@ public final class RunCommand implements Callable<Integer> {
         ServerEnvironment environment = lab.environment();
         Schedule schedule = new Schedule(rate, duration, arrivals, Schedule.DEFAULT_SEED);
         RateRun.Recording recording = new RateRun(connectTimeout, timeout)
-                .run(url.resolve(mode.path()), schedule, effectiveConcurrency(), lab);
+                .run(url.resolve(mode.path()), schedule, effectiveConcurrency(), lab, meters);
         Long visitsSaved = null;
         Duration quietAfter = null;
         try {

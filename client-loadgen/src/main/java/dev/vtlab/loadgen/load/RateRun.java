@@ -1,6 +1,9 @@
 package dev.vtlab.loadgen.load;
 
 import dev.vtlab.loadgen.labclient.LabClient;
+import dev.vtlab.loadgen.meters.MeterSnapshot;
+import dev.vtlab.loadgen.meters.MeterSource;
+import dev.vtlab.loadgen.meters.MetersUnavailableException;
 import dev.vtlab.loadgen.labclient.ServerLoad;
 
 import java.io.IOException;
@@ -21,7 +24,8 @@ import java.util.concurrent.locks.LockSupport;
  * A rate run (an open model): request i is sent at its due time ({@link Schedule}), each on a virtual thread of its
  * own, whatever the server does; a request the client could not send in time is counted, and timed from its due
  * time all the same, so that a stalled server cannot hide its queue behind a stalled client (coordinated omission).
- * Each second the server's lab is sampled. Every request ends within the request timeout, so a run always ends.
+ * Each second the server's lab is sampled, and apart from it the service's meters (each on a thread of its own, so
+ * that a slow lab does not delay the meters). Every request ends within the request timeout, so a run always ends.
  */
 public final class RateRun {
 
@@ -42,7 +46,18 @@ public final class RateRun {
      * samples, the most requests in flight at once, and when the last request ended.
      */
     public record Recording(long[] dueNanos, List<RequestResult> requests, List<ServerSample> samples,
-                            int inFlightPeak, long finishedMicros) {
+                            List<MeterSample> meterSamples, int inFlightPeak, long finishedMicros) {
+    }
+
+    /**
+     * The service's meters, read once a second.
+     *
+     * @param second seconds from the run's start
+     * @param meters what they read, {@code null} when they did not answer
+     * @param readMs how long they took to answer (or to fail)
+     * @param error  why they did not answer, {@code null} when they did
+     */
+    public record MeterSample(int second, MeterSnapshot meters, double readMs, String error) {
     }
 
     /**
@@ -57,10 +72,11 @@ public final class RateRun {
 
     /**
      * Sends {@code schedule}'s requests to {@code uri}, at most {@code maxInFlight} at once (a request due while
-     * that many are in flight waits for one to end, and is late); samples {@code lab} each second unless it is
-     * {@code null}.
+     * that many are in flight waits for one to end, and is late); samples {@code lab} and {@code meters} each
+     * second, each unless it is {@code null}.
      */
-    public Recording run(URI uri, Schedule schedule, int maxInFlight, LabClient lab) throws InterruptedException {
+    public Recording run(URI uri, Schedule schedule, int maxInFlight, LabClient lab, MeterSource meters)
+            throws InterruptedException {
         long[] due = schedule.dueNanos();
         RequestResult[] results = new RequestResult[due.length];
         HttpRequest request = HttpRequest.newBuilder(uri).timeout(requestTimeout).GET().build();
@@ -70,9 +86,12 @@ public final class RateRun {
         AtomicInteger inFlight = new AtomicInteger();
         AtomicInteger peak = new AtomicInteger();
         List<ServerSample> samples = new ArrayList<>();
+        List<MeterSample> meterSamples = new ArrayList<>();
         long start = System.nanoTime();
         Thread sampler = lab == null ? null : Thread.ofVirtual().name("lab-sampler").start(() -> sample(lab, start,
                 samples));
+        Thread meterSampler = meters == null ? null : Thread.ofVirtual().name("meter-sampler")
+                .start(() -> sample(meters, start, meterSamples));
         try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
             for (int i = 0; i < due.length; i++) {
                 if (!awaitNanoTime(start + due[i])) {
@@ -91,15 +110,20 @@ public final class RateRun {
                 });
             }
         } finally {
-            if (sampler != null) {
-                sampler.interrupt();
-                sampler.join(Duration.ofSeconds(15));
+            for (Thread thread : new Thread[] {sampler, meterSampler}) {
+                if (thread != null) {
+                    thread.interrupt();
+                    thread.join(Duration.ofSeconds(15));
+                }
             }
             clients.forEach(HttpClient::close);
         }
         long finished = (System.nanoTime() - start) / 1000;
         synchronized (samples) {
-            return new Recording(due, Arrays.asList(results), List.copyOf(samples), peak.get(), finished);
+            synchronized (meterSamples) {
+                return new Recording(due, Arrays.asList(results), List.copyOf(samples), List.copyOf(meterSamples),
+                        peak.get(), finished);
+            }
         }
     }
 
@@ -115,6 +139,28 @@ public final class RateRun {
             LockSupport.parkNanos(left);
         }
         return true;
+    }
+
+    /** Reads the meters at each whole second from the start until interrupted. */
+    private static void sample(MeterSource meters, long start, List<MeterSample> samples) {
+        for (int second = 1; ; second++) {
+            if (!awaitNanoTime(start + SAMPLE_EVERY.toNanos() * second)) {
+                return;
+            }
+            long asked = System.nanoTime();
+            MeterSample sample;
+            try {
+                MeterSnapshot read = meters.read();
+                sample = new MeterSample(second, read, read.readMs(), null);
+            } catch (MetersUnavailableException e) {
+                sample = new MeterSample(second, null, (System.nanoTime() - asked) / 1e6, e.getMessage());
+            } catch (InterruptedException e) {
+                return;
+            }
+            synchronized (samples) {
+                samples.add(sample);
+            }
+        }
     }
 
     /** Reads the lab at each whole second from the start until interrupted. */

@@ -94,9 +94,13 @@ public record RateSummary(@JsonUnwrapped Run run, @JsonUnwrapped ScheduleKept sc
      * @param inFlight        requests sent and not ended at its end
      * @param server          the server's lab at its end, {@code null} if not read
      * @param labReadMs       how long the lab took to answer then, {@code null} if not read
+     * @param meters          the service's standard meters at its end, by Prometheus line; {@code null} if not read
+     * @param meterReadMs     how long the meters took to answer then, {@code null} if not read
+     * @param meterError      why the meters did not answer then, {@code null} if they did or were not read
      */
     public record Second(int second, int offered, int sent, int completed, int failed, double p50Ms, double p99Ms,
-                         int inFlight, ServerLoad server, Double labReadMs) {
+                         int inFlight, ServerLoad server, Double labReadMs, Map<String, Double> meters,
+                         Double meterReadMs, String meterError) {
     }
 
     /**
@@ -205,14 +209,19 @@ public record RateSummary(@JsonUnwrapped Run run, @JsonUnwrapped ScheduleKept sc
         }
         Map<Integer, RateRun.ServerSample> samples = new HashMap<>();
         recording.samples().forEach(s -> samples.put(s.second(), s));
+        Map<Integer, RateRun.MeterSample> meterSamples = new HashMap<>();
+        recording.meterSamples().forEach(s -> meterSamples.put(s.second(), s));
         List<Second> rows = new ArrayList<>();
         int inFlight = 0;
         for (int s = 0; s < count; s++) {
             inFlight += inFlightDelta[s];
             Spectrum l = latency[s] == null ? Spectrum.of(Spectrum.histogram()) : Spectrum.of(latency[s]);
             RateRun.ServerSample sample = samples.get(s + 1);
+            RateRun.MeterSample meters = meterSamples.get(s + 1);
             rows.add(new Second(s, offered[s], sent[s], completed[s], failed[s], l.p50Ms(), l.p99Ms(), inFlight,
-                    sample == null ? null : sample.load(), sample == null ? null : sample.readMs()));
+                    sample == null ? null : sample.load(), sample == null ? null : sample.readMs(),
+                    meters == null || meters.meters() == null ? null : meters.meters().byPrometheusLine(),
+                    meters == null ? null : meters.readMs(), meters == null ? null : meters.error()));
         }
         return rows;
     }

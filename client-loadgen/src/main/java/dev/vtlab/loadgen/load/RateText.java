@@ -2,13 +2,25 @@ package dev.vtlab.loadgen.load;
 
 import dev.vtlab.loadgen.labclient.ServerLoad;
 
+import dev.vtlab.loadgen.meters.StandardMeter;
+
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 
 import static dev.vtlab.loadgen.load.SummaryText.line;
 
 /** A rate run's summary as the console shows it: what was offered, whether the client kept up, what came back. */
 public final class RateText {
+
+    /** The meters whose peak a rate run prints: how full each pool got, and how many waited for it. */
+    static final List<String> WATCHED = List.of(StandardMeter.TOMCAT_THREADS_BUSY, StandardMeter.JETTY_THREADS_BUSY,
+            StandardMeter.JETTY_THREADS_JOBS, StandardMeter.HIKARI_ACTIVE, StandardMeter.HIKARI_PENDING,
+            StandardMeter.EXECUTOR_ACTIVE, StandardMeter.EXECUTOR_QUEUED, StandardMeter.FORK_JOIN_ACTIVE,
+            StandardMeter.FORK_JOIN_QUEUED, StandardMeter.VIRTUAL_THREADS).stream()
+            .map(meter -> meter.prometheusName() + (meter.keyTag() == null ? "" : "{")).toList();
 
     private RateText() {
     }
@@ -49,6 +61,22 @@ public final class RateText {
         s.seconds().stream().map(RateSummary.Second::labReadMs).filter(Objects::nonNull)
                 .mapToDouble(Double::doubleValue).max().ifPresent(slowest -> line(out, "lab", "answered each "
                         + "second, the slowest in %.0f ms", slowest));
+        long meterReads = s.seconds().stream().filter(second -> second.meterReadMs() != null).count();
+        if (meterReads > 0) {
+            long missed = s.seconds().stream().filter(second -> second.meterError() != null).count();
+            line(out, "meters", "read %d times, the slowest in %.0f ms%s", meterReads, s.seconds().stream()
+                    .map(RateSummary.Second::meterReadMs).filter(Objects::nonNull).mapToDouble(Double::doubleValue)
+                    .max().orElse(0), missed == 0 ? "" : ", " + missed + " unanswered: " + s.seconds().stream()
+                    .map(RateSummary.Second::meterError).filter(Objects::nonNull).findFirst().orElse(""));
+            Map<String, Double> peaks = new TreeMap<>();
+            s.seconds().stream().map(RateSummary.Second::meters).filter(Objects::nonNull)
+                    .forEach(meters -> meters.forEach((line, value) -> {
+                        if (WATCHED.stream().anyMatch(line::startsWith)) {
+                            peaks.merge(line, value, Math::max);
+                        }
+                    }));
+            peaks.forEach((line, peak) -> line(out, "  peak", "%s %s", line, count(peak)));
+        }
         if (end != null) {
             line(out, "server last", "%d in flight, %d connections open, heap used %d MB, %d platform threads%s",
                     end.inFlight(), end.openConnections(), end.heapUsedBytes() >> 20, end.platformThreads(),
@@ -56,6 +84,12 @@ public final class RateText {
                             + " waiting");
         }
         return out.toString();
+    }
+
+    /** Counts as counts, anything else with what precision it has. */
+    private static String count(double value) {
+        return value == Math.rint(value) && Math.abs(value) < 1e15 ? String.valueOf((long) value)
+                : String.format(Locale.ROOT, "%.3f", value);
     }
 
     private static void spectrum(StringBuilder out, String label, Spectrum l) {

@@ -1,0 +1,193 @@
+package dev.vtlab.loadgen.cli;
+
+import dev.vtlab.childprocess.DurationConverter;
+import dev.vtlab.loadgen.ceilings.CeilingSearch;
+import dev.vtlab.loadgen.ceilings.CeilingsResult;
+import dev.vtlab.loadgen.json.Json;
+import dev.vtlab.loadgen.load.ClientEnvironment;
+import dev.vtlab.loadgen.load.ClientLimits;
+import dev.vtlab.loadgen.load.HttpClients;
+import dev.vtlab.loadgen.load.RateRun;
+import dev.vtlab.loadgen.matrix.HumanDuration;
+import dev.vtlab.loadgen.meters.MeterCeiling;
+import dev.vtlab.loadgen.meters.MeterSource;
+import dev.vtlab.loadgen.meters.MetersUnavailableException;
+import dev.vtlab.redaction.Secrets;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+/**
+ * Command: any Spring Boot service's ceilings from its own meters, and the rate it sustains. No {@code /lab}: the
+ * page is any GET URL, the meters its Prometheus endpoint or Actuator's metrics.
+ */
+@Command(name = "ceilings", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Reads a Spring Boot service's standard meters while a probe loads one of its pages, "
+                + "computes each pool's ceiling by Little's law (size / time a request holds it), then offers "
+                + "steady rates to find the one it sustains, beside the lowest ceiling. Works on any service that "
+                + "serves Actuator's meters.",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:the search ran to its end", "1:interrupted, or no step held",
+                "2:bad command line, or meters that cannot be read (which, in one line)"})
+public final class CeilingsCommand implements Callable<Integer> {
+
+    private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--url", required = true, converter = HttpUrl.class,
+            description = "The page to load: any GET URL of the service, e.g. http://127.0.0.1:8090/orders/count.")
+    URI url;
+
+    @Option(names = "--metrics", required = true, converter = HttpUrl.class,
+            description = "Its meters: the Prometheus endpoint (…/actuator/prometheus) or Actuator's "
+                    + "…/actuator/metrics.")
+    URI metrics;
+
+    @Option(names = "--probe-rate", defaultValue = "5", description = "Requests per second of the probe, below "
+            + "every ceiling (default: ${DEFAULT-VALUE}).")
+    double probeRate;
+
+    @Option(names = "--probe-time", defaultValue = "15s", converter = DurationConverter.class,
+            description = "How long the probe runs (default: ${DEFAULT-VALUE}).")
+    Duration probeTime;
+
+    @Option(names = "--step-time", defaultValue = "20s", converter = DurationConverter.class,
+            description = "How long each step offers its rate (default: ${DEFAULT-VALUE}).")
+    Duration stepTime;
+
+    @Option(names = "--step-warmup", defaultValue = "5s", converter = DurationConverter.class,
+            description = "The first part of each step, left out of its figures (default: ${DEFAULT-VALUE}).")
+    Duration stepWarmup;
+
+    @Option(names = "--bisections", defaultValue = "2", description = "Steps between the highest rate that held "
+            + "and the lowest that did not (default: ${DEFAULT-VALUE}).")
+    int bisections;
+
+    @Option(names = "--max-rate", description = "The most a step offers (default: 3 x the lowest ceiling).")
+    Double maxRate;
+
+    @Option(names = "--timeout", defaultValue = "30s", converter = DurationConverter.class,
+            description = "Per-request timeout (default: ${DEFAULT-VALUE}).")
+    Duration timeout;
+
+    @Option(names = "--output-dir", description = "Where ceilings.json and ceilings.md go (default: a new folder "
+            + "under results/ceilings).")
+    Path outputDir;
+
+    @Override
+    public Integer call() throws Exception {
+        validate();
+        PrintWriter out = spec.commandLine().getOut();
+        HttpClient client = HttpClients.create(CONNECT_TIMEOUT);
+        MeterSource meters = open(client);
+        Path dir = OutputDirs.choose(spec.commandLine(), outputDir, Path.of("results", "ceilings"));
+        String started = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+        CeilingSearch.Plan plan = new CeilingSearch.Plan(probeRate, probeTime, stepTime, stepWarmup, bisections,
+                maxRate == null ? Double.MAX_VALUE : maxRate, ClientLimits.ofThisMachine().maxConcurrency());
+        CeilingSearch search = new CeilingSearch(new RateRun(CONNECT_TIMEOUT, timeout), plan);
+        out.printf(Locale.ROOT, "probe: %s req/s to %s for %s, meters from %s (%s)%n", CeilingsResult.rate(
+                probeRate), Secrets.redact(url.toString()), HumanDuration.of(probeTime), Secrets.redact(
+                metrics.toString()), meters.format());
+        out.flush();
+        CeilingSearch.Probe probe;
+        try {
+            probe = search.probe(url, meters);
+        } catch (MetersUnavailableException e) {
+            throw new ParameterException(spec.commandLine(), "--metrics: " + Secrets.redact(e.getMessage()));
+        }
+        for (MeterCeiling ceiling : probe.ceilings()) {
+            out.println("  " + ceiling.describe());
+        }
+        MeterCeiling binding = probe.ceilings().getFirst();
+        out.printf(Locale.ROOT, "binding: %s at %s req/s (probe median %.0f ms, %d failed)%n", binding.name(),
+                CeilingsResult.rate(binding.rate()), probe.p50Ms(), probe.failed());
+        out.flush();
+        List<CeilingSearch.Step> done = new ArrayList<>();
+        write(dir, new CeilingsResult(CommandLines.of(spec), Secrets.redact(url.toString()),
+                Secrets.redact(metrics.toString()), meters.format().name(), started, probe, done, false,
+                ClientEnvironment.current()));
+        CeilingSearch stepping = maxRate != null ? search : new CeilingSearch(new RateRun(CONNECT_TIMEOUT, timeout),
+                new CeilingSearch.Plan(probeRate, probeTime, stepTime, stepWarmup, bisections,
+                        3 * binding.rate(), plan.maxInFlight()));
+        List<CeilingSearch.Step> steps = stepping.steps(url, meters, probe, step -> {
+            done.add(step);
+            out.printf(Locale.ROOT, "  %8s req/s: %s (p99 %.0f ms, completed %.1f req/s, %d failed; peak %s %s, "
+                            + "%s %s)%n", CeilingsResult.rate(step.offeredRate()), step.held() ? "held"
+                            : "not held: " + String.join(", ", step.broken()), step.p99Ms(), step.completionRate(),
+                    step.failed(), binding.watchLine(), step.watchPeak(), binding.inUseLine(), step.inUsePeak());
+            out.flush();
+            write(dir, new CeilingsResult(CommandLines.of(spec), Secrets.redact(url.toString()),
+                    Secrets.redact(metrics.toString()), meters.format().name(), started, probe, List.copyOf(done),
+                    false, ClientEnvironment.current()));
+        });
+        CeilingsResult result = new CeilingsResult(CommandLines.of(spec), Secrets.redact(url.toString()),
+                Secrets.redact(metrics.toString()), meters.format().name(), started, probe, steps,
+                !Thread.currentThread().isInterrupted(), ClientEnvironment.current());
+        write(dir, result);
+        out.println(result.sustainedRate() == null ? "no step held"
+                : String.format(Locale.ROOT, "sustained %s req/s; predicted from the meters %s req/s (%s): measured "
+                        + "/ predicted %.2f", CeilingsResult.rate(result.sustainedRate()),
+                CeilingsResult.rate(binding.rate()), binding.name(), result.ratio()));
+        out.println("report      " + dir.resolve("ceilings.md"));
+        out.flush();
+        return result.finished() && result.sustainedRate() != null ? 0 : 1;
+    }
+
+    private MeterSource open(HttpClient client) throws InterruptedException {
+        try {
+            return MeterSource.open(client, metrics);
+        } catch (MetersUnavailableException e) {
+            throw new ParameterException(spec.commandLine(), "--metrics: " + Secrets.redact(e.getMessage()));
+        }
+    }
+
+    private static void write(Path dir, CeilingsResult result) {
+        try {
+            Json.write(dir.resolve("ceilings.json"), result);
+            Files.writeString(dir.resolve("ceilings.md"), result.markdown());
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("cannot write the report into " + dir, e);
+        }
+    }
+
+    private void validate() {
+        if (!(probeRate > 0)) {
+            throw new ParameterException(spec.commandLine(), "--probe-rate must be above 0, was " + probeRate);
+        }
+        if (probeTime.toSeconds() < CeilingSearch.minimumProbeSeconds()) {
+            throw new ParameterException(spec.commandLine(), "--probe-time must be at least "
+                    + CeilingSearch.minimumProbeSeconds() + "s (meters are read once a second), was "
+                    + HumanDuration.of(probeTime));
+        }
+        if (stepTime.compareTo(stepWarmup) <= 0) {
+            throw new ParameterException(spec.commandLine(), "--step-time must be longer than --step-warmup");
+        }
+        if (bisections < 0) {
+            throw new ParameterException(spec.commandLine(), "--bisections must not be negative, was " + bisections);
+        }
+        if (maxRate != null && !(maxRate > 0)) {
+            throw new ParameterException(spec.commandLine(), "--max-rate must be above 0, was " + maxRate);
+        }
+        if (timeout.isZero()) {
+            throw new ParameterException(spec.commandLine(), "--timeout must be above 0");
+        }
+    }
+}
