@@ -157,6 +157,15 @@ class CommandLineTest {
             "capacity --web-server netty",
             "matrix --server-arg vtlab.web-server=jetty",
             "matrix --server-arg spring.threads.virtual.enabled=true",
+            "run --rate 10 --metrics not-a-url",
+            "ceilings",
+            "ceilings --url http://127.0.0.1:1/orders",
+            "ceilings --url http://127.0.0.1:1/orders --metrics ftp://127.0.0.1/metrics",
+            "ceilings --url http://127.0.0.1:1/orders --metrics http://127.0.0.1:1/actuator/prometheus",
+            "ceilings --url http://127.0.0.1:1/orders --metrics http://127.0.0.1:1/m --probe-time 1s",
+            "ceilings --url http://127.0.0.1:1/orders --metrics http://127.0.0.1:1/m --probe-rate 0",
+            "ceilings --url http://127.0.0.1:1/orders --metrics http://127.0.0.1:1/m --step-time 5s --step-warmup 5s",
+            "ceilings --url http://127.0.0.1:1/orders --metrics http://127.0.0.1:1/m --max-rate -1",
             "visit-store --port 8081",
             "",
             "frobnicate"})
@@ -263,7 +272,8 @@ class CommandLineTest {
 
     /** Without --rate these would have changed nothing: the run was a burst, silently. */
     @ParameterizedTest
-    @ValueSource(strings = {"--duration 10s", "--warmup-time 2s", "--arrivals poisson", "--histogram-log run.hlog"})
+    @ValueSource(strings = {"--duration 10s", "--warmup-time 2s", "--arrivals poisson", "--histogram-log run.hlog",
+            "--metrics http://127.0.0.1:8081/actuator/prometheus"})
     void an_option_of_rate_runs_without_rate_is_refused_naming_it(String option) {
         Outcome outcome = execute(("run " + option).split(" "));
 

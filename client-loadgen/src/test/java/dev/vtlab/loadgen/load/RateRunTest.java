@@ -56,7 +56,7 @@ class RateRunTest {
     private RateSummary run(Schedule schedule, int maxInFlight, Duration warmup) throws Exception {
         URI uri = stallingServer();
         RateRun.Recording recording = new RateRun(Duration.ofSeconds(5), Duration.ofSeconds(10))
-                .run(uri, schedule, maxInFlight, null);
+                .run(uri, schedule, maxInFlight, null, null);
         return RateSummary.of(recording, schedule, warmup, "sync", uri.toString(), 0, null, null, null);
     }
 

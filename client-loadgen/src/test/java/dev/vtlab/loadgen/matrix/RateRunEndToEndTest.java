@@ -1,5 +1,6 @@
 package dev.vtlab.loadgen.matrix;
 
+import dev.vtlab.childprocess.ListeningPorts;
 import dev.vtlab.loadgen.cli.CommandLineTestSupport;
 import dev.vtlab.loadgen.json.Json;
 import dev.vtlab.loadgen.load.HttpClients;
@@ -14,7 +15,10 @@ import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** A short rate run against a real server: every request counted once, the server sampled each second. */
+/**
+ * A short rate run against a real server: every request counted once, the server's lab and its meters sampled each
+ * second.
+ */
 class RateRunEndToEndTest {
 
     @Test
@@ -27,7 +31,8 @@ class RateRunEndToEndTest {
 
             CommandLineTestSupport.Outcome outcome = CommandLineTestSupport.execute("run", "--url",
                     server.base().toString(), "--rate", "50", "--duration", "3s", "--warmup-time", "1s", "--json",
-                    dir.resolve("rate.json").toString(), "--histogram-log", dir.resolve("rate.hlog").toString());
+                    dir.resolve("rate.json").toString(), "--metrics", server.uri(ListeningPorts.MANAGEMENT)
+                            + "/actuator/prometheus", "--histogram-log", dir.resolve("rate.hlog").toString());
 
             assertThat(outcome.exitCode()).as(outcome.out() + outcome.err()).isZero();
             JsonNode summary = Json.MAPPER.readTree(dir.resolve("rate.json").toFile());
@@ -40,11 +45,14 @@ class RateRunEndToEndTest {
             assertThat(summary.path("latency").path("count").asInt()).isEqualTo(100);
             assertThat(summary.path("seconds").size()).isGreaterThanOrEqualTo(3);
             assertThat(summary.path("seconds").get(1).path("server").path("heapUsedBytes").asLong()).isPositive();
+            assertThat(summary.path("seconds").get(1).path("meters").path("http_server_requests_seconds_count{uri="
+                    + "\"/sync\"}").asDouble()).as("the meters, read apart from the lab").isPositive();
+            assertThat(summary.path("seconds").get(1).path("meterReadMs").isNumber()).isTrue();
             assertThat(summary.path("minutes")).hasSize(1);
             assertThat(summary.path("server").path("flags").path("label").asString()).isEqualTo("T1 A0 W0 R0");
             assertThat(Files.readString(dir.resolve("rate.hlog"))).contains("#[Histogram log format version");
             assertThat(outcome.out()).contains("offered      50.0 req/s, uniform arrivals, for 3 s",
-                    "succeeded    100", "lost writes  0");
+                    "succeeded    100", "lost writes  0", "meters       read ");
         }
     }
 }

@@ -44,6 +44,15 @@ public final class ServerJar {
         return jar;
     }
 
+    /** The service that is not vtlab (experiment/other-service), built before this module's tests. */
+    public static Path otherServicePath() {
+        Path jar = Path.of("../experiment/other-service/target/vtlab-other-service.jar").toAbsolutePath().normalize();
+        if (!Files.isRegularFile(jar)) {
+            throw new IllegalStateException(jar + " is missing: run ./mvnw verify from the repository root");
+        }
+        return jar;
+    }
+
     /** Whether the build's console was told already that no JDK 21 was found: said once, not per test. */
     private static final AtomicBoolean NO_JDK_21_SAID = new AtomicBoolean();
 

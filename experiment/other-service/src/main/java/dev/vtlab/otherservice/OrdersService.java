@@ -19,8 +19,9 @@ public class OrdersService {
     public static void main(String[] args) {
         RunnerWatch.exitWhenTheRunnerIsGone("orders service");
         var context = SpringApplication.run(OrdersService.class, args);
-        // For a runner that started it on port 0 (a test, vtlab-loadgen): the port it bound.
+        // For a runner that started it on port 0 (a test): the ports it bound.
         ListeningPorts.report(Map.of(ListeningPorts.HTTP,
-                ((WebServerApplicationContext) context).getWebServer().getPort()));
+                ((WebServerApplicationContext) context).getWebServer().getPort(), ListeningPorts.MANAGEMENT,
+                context.getEnvironment().getProperty("local.management.port", Integer.class)));
     }
 }

@@ -1,0 +1,138 @@
+package dev.vtlab.loadgen.meters;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+/**
+ * Little's law from meters, on snapshots as a service would serve them over 10 s at 20 requests a second: each pool's
+ * size from its meter, each request's hold from the pool's timer or from how many were in use.
+ */
+class MeterCeilingsTest {
+
+    private static final double SECONDS = 10;
+    private static final double RATE = 20;
+
+    @Test
+    void a_jdbc_pool_is_held_for_its_connection_seconds_per_request() throws Exception {
+        // 2 connections per request, 0.1 s each: 0.2 connection-seconds a request; 4 connections -> 20 req/s.
+        List<MeterSnapshot> during = steady(i -> List.of(
+                reading(StandardMeter.HIKARI_MAX, "db", 4),
+                reading(StandardMeter.HIKARI_USES, "db", 2 * RATE * i),
+                reading(StandardMeter.HIKARI_USE_SECONDS, "db", 0.1 * 2 * RATE * i)));
+
+        MeterCeiling pool = only(MeterCeilings.of(snapshot(), during, SECONDS));
+
+        assertThat(pool.name()).isEqualTo("JDBC pool db");
+        assertThat(pool.size()).isEqualTo(4);
+        assertThat(pool.holdSeconds()).isCloseTo(0.2, within(1e-9));
+        assertThat(pool.rate()).isCloseTo(20, within(1e-6));
+        assertThat(pool.watchLine()).isEqualTo("hikaricp_connections_pending{pool=\"db\"}");
+    }
+
+    @Test
+    void request_threads_are_held_as_long_as_the_mean_in_use_says_and_virtual_ones_are_no_ceiling()
+            throws Exception {
+        // 40 threads busy on average at 20 req/s: each request holds one for 2 s; 200 threads -> 100 req/s.
+        List<MeterSnapshot> during = steady(i -> List.of(
+                reading(StandardMeter.TOMCAT_THREADS_MAX, "http-nio", 200),
+                reading(StandardMeter.TOMCAT_THREADS_BUSY, "http-nio", i % 2 == 0 ? 39 : 41),
+                reading(StandardMeter.TOMCAT_THREADS_MAX, "virtual", -1),
+                reading(StandardMeter.TOMCAT_THREADS_BUSY, "virtual", 40)));
+
+        MeterCeiling threads = only(MeterCeilings.of(snapshot(), during, SECONDS));
+
+        assertThat(threads.name()).isEqualTo("request threads http-nio");
+        assertThat(threads.holdSeconds()).isCloseTo(2.0, within(0.01));
+        assertThat(threads.rate()).isCloseTo(100, within(0.5));
+    }
+
+    @Test
+    void jettys_acceptor_and_selectors_busy_at_rest_are_neither_size_nor_hold() throws Exception {
+        List<MeterSnapshot> during = steady(i -> List.of(reading(StandardMeter.JETTY_THREADS_MAX, "", 200),
+                reading(StandardMeter.JETTY_THREADS_BUSY, "", 42)));
+
+        MeterCeiling threads = only(MeterCeilings.of(snapshot(reading(StandardMeter.JETTY_THREADS_BUSY, "", 2)),
+                during, SECONDS));
+
+        assertThat(threads.size()).isEqualTo(198);
+        assertThat(threads.holdSeconds()).isCloseTo(2.0, within(1e-9));
+    }
+
+    @Test
+    void an_executor_with_an_unbounded_queue_grows_no_further_than_its_core() throws Exception {
+        List<MeterSnapshot> during = steady(i -> List.of(
+                reading(StandardMeter.EXECUTOR_CORE, "applicationTaskExecutor", 8),
+                reading(StandardMeter.EXECUTOR_MAX, "applicationTaskExecutor", Integer.MAX_VALUE),
+                reading(StandardMeter.EXECUTOR_QUEUE_REMAINING, "applicationTaskExecutor", Integer.MAX_VALUE),
+                reading(StandardMeter.EXECUTOR_ACTIVE, "applicationTaskExecutor", 4),
+                reading(StandardMeter.EXECUTOR_CORE, "unused", 8),
+                reading(StandardMeter.EXECUTOR_QUEUE_REMAINING, "unused", Integer.MAX_VALUE),
+                reading(StandardMeter.EXECUTOR_ACTIVE, "unused", 0)));
+
+        MeterCeiling executor = only(MeterCeilings.of(snapshot(), during, SECONDS));
+
+        assertThat(executor.name()).as("a pool no request held is left out").isEqualTo(
+                "executor applicationTaskExecutor");
+        assertThat(executor.size()).isEqualTo(8);
+        assertThat(executor.rate()).isCloseTo(40, within(1e-6));
+    }
+
+    @Test
+    void the_lowest_ceiling_binds() throws Exception {
+        List<MeterSnapshot> during = steady(i -> List.of(
+                reading(StandardMeter.HIKARI_MAX, "db", 10),
+                reading(StandardMeter.HIKARI_USE_SECONDS, "db", RATE * i),
+                reading(StandardMeter.TOMCAT_THREADS_MAX, "http-nio", 200),
+                reading(StandardMeter.TOMCAT_THREADS_BUSY, "http-nio", 40)));
+
+        List<MeterCeiling> ceilings = MeterCeilings.of(snapshot(), during, SECONDS);
+
+        assertThat(ceilings).extracting(MeterCeiling::name).containsExactly("JDBC pool db",
+                "request threads http-nio");
+        assertThat(MeterCeilings.binding(ceilings)).hasValue(ceilings.getFirst());
+    }
+
+    @Test
+    void without_the_request_count_or_with_no_request_counted_it_says_which() {
+        List<MeterSnapshot> noRequests = List.of(snapshot(), snapshot());
+        assertThatThrownBy(() -> MeterCeilings.of(snapshot(), noRequests, SECONDS))
+                .isInstanceOf(MetersUnavailableException.class)
+                .hasMessageContaining("lack http_server_requests_seconds_count");
+
+        List<MeterSnapshot> flat = List.of(snapshot(reading(StandardMeter.HTTP_REQUESTS, "/x", 5)),
+                snapshot(reading(StandardMeter.HTTP_REQUESTS, "/x", 5)));
+        assertThatThrownBy(() -> MeterCeilings.of(snapshot(), flat, SECONDS))
+                .isInstanceOf(MetersUnavailableException.class).hasMessageContaining("did not grow");
+    }
+
+    /** Eleven snapshots, a second apart, of a service answering {@link #RATE} requests a second. */
+    private static List<MeterSnapshot> steady(java.util.function.IntFunction<List<MeterSnapshot.Reading>> at) {
+        List<MeterSnapshot> during = new ArrayList<>();
+        for (int i = 0; i <= SECONDS; i++) {
+            List<MeterSnapshot.Reading> readings = new ArrayList<>(at.apply(i));
+            readings.add(reading(StandardMeter.HTTP_REQUESTS, "/orders", 1000 + RATE * i));
+            readings.add(reading(StandardMeter.HTTP_REQUESTS, "/actuator/prometheus", 7 * i));
+            during.add(new MeterSnapshot(readings, 1));
+        }
+        return during;
+    }
+
+    private static MeterSnapshot snapshot(MeterSnapshot.Reading... readings) {
+        return new MeterSnapshot(List.of(readings), 1);
+    }
+
+    private static MeterSnapshot.Reading reading(StandardMeter meter, String key, double value) {
+        return new MeterSnapshot.Reading(meter, key, value);
+    }
+
+    private static MeterCeiling only(List<MeterCeiling> ceilings) {
+        assertThat(ceilings).hasSize(1);
+        return ceilings.getFirst();
+    }
+}
