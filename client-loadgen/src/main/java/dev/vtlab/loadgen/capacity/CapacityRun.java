@@ -28,10 +28,12 @@ import java.util.OptionalDouble;
  * @param note         which assumption failed when a sized resource's ratio is outside 0.85 to 1.15, or what
  *                     bounds the result; {@code null} when there is nothing to say
  * @param server       the server's environment, as its lab reported it
+ * @param meters       what the server's standard meters say about the binding resource, {@code null} when no meter
+ *                     stands for it or they were not read
  */
 public record CapacityRun(String flags, String mode, String status, String message, List<CapacityStep> steps,
                           Double sustainedRate, Double firstNotHeldRate, Ceiling predicted, List<Ceiling> ceilings,
-                          Double ratio, String note, ServerEnvironment server) {
+                          Double ratio, String note, ServerEnvironment server, MeterView meters) {
 
     /** The ratio a sized resource's prediction must reach at least, and at most. */
     public static final double LOW = 0.85;
@@ -40,7 +42,8 @@ public record CapacityRun(String flags, String mode, String status, String messa
     /** A run that measured nothing. */
     static CapacityRun notMeasured(String flags, String mode, String status, String message,
                                    List<CapacityStep> steps, ServerEnvironment server) {
-        return new CapacityRun(flags, mode, status, message, steps, null, null, null, List.of(), null, null, server);
+        return new CapacityRun(flags, mode, status, message, steps, null, null, null, List.of(), null, null, server,
+                null);
     }
 
     /**
@@ -66,14 +69,16 @@ public record CapacityRun(String flags, String mode, String status, String messa
         }
         Ceiling predicted = ceilings.getFirst();
         Double ratio = sustained == null ? null : sustained / predicted.rate();
+        CapacityStep knee = steps.stream().filter(s -> !s.held()).findFirst().orElse(steps.getLast());
+        MeterView meters = MeterView.of(predicted, reference.meterCeilings(), knee).orElse(null);
         CapacityRun run = new CapacityRun(flags, mode.label(), "OK", null, steps, sustained, notHeld, predicted,
-                ceilings, ratio, null, server);
+                ceilings, ratio, null, server, meters);
         return run.withNote(Notes.of(run, server.floorMs(), stepSeconds));
     }
 
     private CapacityRun withNote(String text) {
         return new CapacityRun(flags, mode, status, message, steps, sustainedRate, firstNotHeldRate, predicted,
-                ceilings, ratio, text, server);
+                ceilings, ratio, text, server, meters);
     }
 
     private static Double boxed(OptionalDouble value) {

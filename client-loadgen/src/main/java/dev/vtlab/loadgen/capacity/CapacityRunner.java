@@ -1,5 +1,10 @@
 package dev.vtlab.loadgen.capacity;
 
+import dev.vtlab.loadgen.meters.MeterCeiling;
+import dev.vtlab.loadgen.meters.MeterCeilings;
+import dev.vtlab.loadgen.meters.MeterSnapshot;
+import dev.vtlab.loadgen.meters.MeterSource;
+import dev.vtlab.loadgen.meters.MetersUnavailableException;
 import dev.vtlab.loadgen.labclient.LabClient;
 import dev.vtlab.loadgen.labclient.ServerEnvironment;
 import dev.vtlab.loadgen.load.Arrivals;
@@ -95,11 +100,12 @@ public final class CapacityRunner {
         }
         try {
             LabClient lab = new LabClient(client, server.lab());
+            MeterSource meters = openMeters(server);
             for (Mode mode : modes) {
                 if (signal.stopping()) {
                     return;
                 }
-                add(search(server, lab, combination, mode, signal));
+                add(search(server, lab, meters, combination, mode, signal));
             }
         } finally {
             server.stop(STOP_GRACE);
@@ -107,15 +113,15 @@ public final class CapacityRunner {
     }
 
     /** The warm-up, then the ladder's steps, each judged and printed. */
-    private CapacityRun search(ServerAndDownstream server, LabClient lab, Combination combination, Mode mode,
-                               StopOnSignal signal) throws InterruptedException {
+    private CapacityRun search(ServerAndDownstream server, LabClient lab, MeterSource meters, Combination combination,
+                               Mode mode, StopOnSignal signal) throws InterruptedException {
         List<CapacityStep> steps = new ArrayList<>();
         ServerEnvironment environment = null;
         try {
             environment = lab.environment();
             // The CPU is left out here: measured on a cold JIT it would start the search far too low.
             Ceiling first = LittlesLaw.binding(environment, mode, null);
-            step(server, lab, environment, mode, Math.min(WARMUP_RATE, first.rate() / 2));
+            step(server, lab, meters, environment, mode, Math.min(WARMUP_RATE, first.rate() / 2));
             double start = START_SHARE * Math.min(first.rate(), settings.steps().maxRate());
             out.printf(Locale.ROOT, "%s %s: Little's law %s req/s (%s); steps from %s req/s%n", mode.label(),
                     combination.label(), CapacityRun.rate(first.rate()), first.resource().label(),
@@ -123,7 +129,7 @@ public final class CapacityRunner {
             RateLadder ladder = new RateLadder(start, settings.steps().bisections(), settings.steps().maxRate());
             for (OptionalDouble rate = ladder.next(List.of()); rate.isPresent() && !signal.stopping();
                  rate = ladder.next(steps.stream().map(CapacityStep::rung).toList())) {
-                CapacityStep step = step(server, lab, environment, mode, rate.getAsDouble());
+                CapacityStep step = step(server, lab, meters, environment, mode, rate.getAsDouble());
                 steps.add(step);
                 out.printf(Locale.ROOT, "  %9s req/s: %s (p99 %.0f ms, completed %.1f req/s, %d failed, send lag p99 "
                                 + "%.1f ms)%n", CapacityRun.rate(step.offeredRate()), step.held() ? "held"
@@ -150,17 +156,19 @@ public final class CapacityRunner {
     }
 
     /** One rate run of a step's length on a quiet server, with the server's CPU time across it. */
-    private CapacityStep step(ServerAndDownstream server, LabClient lab, ServerEnvironment environment, Mode mode,
-                              double rate) throws IOException, InterruptedException, QuietServer.NotQuietException {
+    private CapacityStep step(ServerAndDownstream server, LabClient lab, MeterSource meters,
+                              ServerEnvironment environment, Mode mode, double rate)
+            throws IOException, InterruptedException, QuietServer.NotQuietException {
         CapacitySettings.Steps steps = settings.steps();
         Duration deadline = QuietServer.deadlineFor(steps.timeout());
         Duration quiet = QuietServer.await(lab, deadline);
+        MeterSnapshot atRest = readAtRest(meters);
         Long cpuBefore = lab.load().processCpuNanos();
         long clientCpuBefore = ClientEnvironment.cpuNanos();
         Schedule schedule = new Schedule(rate, steps.stepTime(), Arrivals.UNIFORM, Schedule.DEFAULT_SEED);
         RateRun.Recording recording = new RateRun(CONNECT_TIMEOUT, steps.timeout())
                 .run(server.base().resolve(mode.path()), schedule, ClientLimits.ofThisMachine().maxConcurrency(), lab,
-                        null);
+                        meters);
         Duration quietAfter = QuietServer.await(lab, deadline);
         Long cpuAfter = lab.load().processCpuNanos();
         long clientCpuAfter = ClientEnvironment.cpuNanos();
@@ -170,7 +178,47 @@ public final class CapacityRunner {
         Double cpuMs = cpuBefore == null || cpuAfter == null || requests == 0 ? null
                 : (cpuAfter - cpuBefore) / 1e6 / requests;
         double clientCpuMs = requests == 0 ? 0 : (clientCpuAfter - clientCpuBefore) / 1e6 / requests;
-        return CapacityStep.of(summary, cpuMs, clientCpuMs, environment.floorMs());
+        return CapacityStep.of(summary, cpuMs, clientCpuMs, environment.floorMs(),
+                meterCeilings(atRest, recording, steps));
+    }
+
+    /** The server's meters, or none (said once) when its management port does not answer as Prometheus's text. */
+    private MeterSource openMeters(ServerAndDownstream server) throws InterruptedException {
+        try {
+            return MeterSource.open(client, server.meters());
+        } catch (MetersUnavailableException e) {
+            out.println("  meters not read: " + e.getMessage());
+            return null;
+        }
+    }
+
+    private static MeterSnapshot readAtRest(MeterSource meters) throws InterruptedException {
+        try {
+            return meters == null ? null : meters.read();
+        } catch (MetersUnavailableException e) {
+            return null;
+        }
+    }
+
+    /**
+     * Little's law from the meters read each second of the step's measured part (from the end of its warm-up to its
+     * end), or {@code null} when they were not read or lack what it needs.
+     */
+    private static List<MeterCeiling> meterCeilings(MeterSnapshot atRest, RateRun.Recording recording,
+                                                    CapacitySettings.Steps steps) {
+        long from = Math.max(1, steps.stepWarmup().toSeconds());
+        long to = steps.stepTime().toSeconds();
+        List<RateRun.MeterSample> measured = recording.meterSamples().stream()
+                .filter(s -> s.meters() != null && s.second() >= from && s.second() <= to).toList();
+        if (atRest == null || measured.size() < 2) {
+            return null;
+        }
+        try {
+            return MeterCeilings.of(atRest, measured.stream().map(RateRun.MeterSample::meters).toList(),
+                    measured.getLast().second() - measured.getFirst().second());
+        } catch (MetersUnavailableException e) {
+            return null;
+        }
     }
 
     private synchronized void add(CapacityRun run) {

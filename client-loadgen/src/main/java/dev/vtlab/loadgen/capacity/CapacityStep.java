@@ -1,5 +1,6 @@
 package dev.vtlab.loadgen.capacity;
 
+import dev.vtlab.loadgen.meters.MeterCeiling;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import dev.vtlab.loadgen.load.RateSummary;
 
@@ -25,17 +26,21 @@ import java.util.Map;
  * @param quietWaitMs      how long the server took to hold no request before the step
  * @param held             whether the step held
  * @param broken           why it did not hold, empty when it held
- * @param seconds          the step second by second (offered, completed, p99, in flight, the server's heap)
+ * @param seconds          the step second by second (offered, completed, p99, in flight, the server's heap and
+ *                         its standard meters)
+ * @param meterCeilings    Little's law from the server's standard meters over the step, lowest first; {@code null}
+ *                         when they could not be read
  */
 public record CapacityStep(double offeredRate, double achievedSendRate, double completionRate, double p50Ms,
                            double p99Ms, double maxMs, long failed, Map<String, Long> failuresByCause,
                            double lagP99Ms, int inFlightPeak, Double serverCpuMsPerRequest,
                            double clientCpuMsPerRequest, double quietWaitMs,
-                           boolean held, List<String> broken, List<RateSummary.Second> seconds) {
+                           boolean held, List<String> broken, List<RateSummary.Second> seconds,
+                           List<MeterCeiling> meterCeilings) {
 
     /** The step a rate run's summary makes, judged against {@code floorMs}. */
     static CapacityStep of(RateSummary summary, Double serverCpuMsPerRequest, double clientCpuMsPerRequest,
-                           long floorMs) {
+                           long floorMs, List<MeterCeiling> meterCeilings) {
         double offered = summary.run().offeredRate();
         RateSummary.Outcome outcome = summary.outcome();
         List<String> broken = HoldRule.broken(offered, outcome.completionRate(), outcome.latency().p99Ms(),
@@ -44,7 +49,7 @@ public record CapacityStep(double offeredRate, double achievedSendRate, double c
                 outcome.latency().p50Ms(), outcome.latency().p99Ms(), outcome.latency().maxMs(), outcome.failed(),
                 outcome.failuresByCause(), summary.schedule().lagP99Ms(), summary.schedule().inFlightPeak(),
                 serverCpuMsPerRequest, clientCpuMsPerRequest, summary.run().quietWaitMs(), broken.isEmpty(), broken,
-                summary.seconds());
+                summary.seconds(), meterCeilings);
     }
 
     /**

@@ -77,6 +77,11 @@ public final class ServerAndDownstream {
         return server.base();
     }
 
+    /** Where the server's standard meters are read: its management port's Prometheus endpoint. */
+    public URI meters() {
+        return server.uri(ListeningPorts.MANAGEMENT).resolve("/actuator/prometheus");
+    }
+
     /** Where the lab is read. */
     public URI lab() {
         return lab;

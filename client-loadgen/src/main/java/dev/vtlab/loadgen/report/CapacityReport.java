@@ -6,6 +6,7 @@ import dev.vtlab.loadgen.capacity.CapacitySettings;
 import dev.vtlab.loadgen.capacity.CapacityStep;
 import dev.vtlab.loadgen.capacity.Ceiling;
 import dev.vtlab.loadgen.capacity.HoldRule;
+import dev.vtlab.loadgen.capacity.MeterView;
 import dev.vtlab.loadgen.capacity.RateLadder;
 import dev.vtlab.loadgen.json.Json;
 import dev.vtlab.loadgen.labclient.ServerEnvironment;
@@ -40,6 +41,10 @@ public final class CapacityReport {
     /** What results.json says it is, so that {@code figures} knows a capacity search from a matrix. */
     public static final String KIND = "capacity";
     private static final String TITLE = "Capacity: what each placement sustains";
+    private static final String METERS_INTRO = "The same ceiling from the server's standard meters alone "
+            + "(Actuator's Prometheus endpoint on its management port): the pool's size from its meter, and how long a "
+            + "request holds it from the pool's timer or from how many were in use, at the step the lab's CPU time "
+            + "comes from. The meter to watch is the one a reader finds in their own service.";
 
     private CapacityReport() {
     }
@@ -176,6 +181,27 @@ public final class CapacityReport {
                 "binding resource: size / hold", "measured / predicted", "note"), rows);
     }
 
+    /**
+     * What the server's standard meters say, one row per run whose binding resource has a meter: the same ceiling
+     * by Little's law from the meters alone, beside the lab's, and the meter to watch with what it read at the knee.
+     */
+    static Table meterTable(List<CapacityRun> runs) {
+        List<List<String>> rows = new ArrayList<>();
+        for (CapacityRun r : runs) {
+            MeterView m = r.meters();
+            if (m == null) {
+                continue;
+            }
+            rows.add(List.of(r.mode(), r.flags(), r.predicted().resource().label(),
+                    CapacityRun.rate(r.predicted().rate()), String.format(Locale.ROOT, "%s (%.0f / %s)",
+                            CapacityRun.rate(m.ceiling().rate()), m.ceiling().size(), held(m.ceiling().holdSeconds())),
+                    String.format(Locale.ROOT, "%.2f", m.meterVsLab()), "`" + m.watch() + "`",
+                    m.atKnee() == null ? "" : m.atKnee()));
+        }
+        return new Table(List.of("mode", "flags", "binding resource", "lab's prediction req/s",
+                "meters' prediction req/s (size / hold)", "meters / lab", "meter to watch", "at the knee"), rows);
+    }
+
     /** e.g. {@code request threads: 50 / 0.50 s}: the binding resource, its size and how long a request holds it. */
     public static String binding(Ceiling ceiling) {
         return String.format(Locale.ROOT, "%s: %.0f / %s", ceiling.resource().label(), ceiling.size(),
@@ -227,6 +253,11 @@ public final class CapacityReport {
                                    Map<String, String> charts) {
         StringBuilder md = new StringBuilder("# ").append(TITLE).append("\n\n").append(whatRan)
                 .append("\n\n").append(capacityTable(runs).markdown()).append('\n');
+        Table meters = meterTable(runs);
+        if (!meters.rows().isEmpty()) {
+            md.append("## What the meters say\n\n").append(METERS_INTRO).append("\n\n").append(meters.markdown())
+                    .append('\n');
+        }
         charts.keySet().stream().filter(f -> f.startsWith("knee-"))
                 .forEach(f -> md.append("![").append(f).append("](").append(f).append(")\n\n"));
         md.append("## Steps\n\n");
@@ -248,6 +279,11 @@ public final class CapacityReport {
                                Map<String, String> charts) {
         StringBuilder html = Html.page(TITLE).append("<p>").append(Html.escape(whatRan)).append("</p>")
                 .append(capacityTable(runs).html());
+        Table meters = meterTable(runs);
+        if (!meters.rows().isEmpty()) {
+            html.append("<h2>What the meters say</h2><p>").append(Html.escape(METERS_INTRO)).append("</p>")
+                    .append(meters.html());
+        }
         charts.forEach((file, svg) -> {
             if (file.startsWith("knee-")) {
                 html.append(svg);

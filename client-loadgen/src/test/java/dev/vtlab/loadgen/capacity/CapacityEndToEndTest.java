@@ -1,5 +1,6 @@
 package dev.vtlab.loadgen.capacity;
 
+import dev.vtlab.loadgen.meters.MeterCeiling;
 import dev.vtlab.loadgen.cli.CommandLineTestSupport;
 import dev.vtlab.loadgen.matrix.ServerJar;
 import dev.vtlab.loadgen.report.CapacityReport;
@@ -14,7 +15,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * A short capacity search against real servers: sync with T off only, steps of 2 s, no bisection. Its rates are
  * benchmark results; what is asserted is what cannot flake: the plan ran, the lab's configuration gave the
- * prediction (Tomcat's request threads), and every file was written.
+ * prediction (Tomcat's request threads), the server's standard meters named the same resource and its size, and
+ * every file was written.
  */
 class CapacityEndToEndTest {
 
@@ -35,11 +37,15 @@ class CapacityEndToEndTest {
             assertThat(run.predicted().size()).isEqualTo(50); // the quick profile's Tomcat pool
             assertThat(run.predicted().holdSeconds()).isEqualTo(0.5);
             assertThat(run.steps()).isNotEmpty().allSatisfy(step -> assertThat(step.seconds()).isNotEmpty());
+            assertThat(run.meters()).as("what the meters say").isNotNull();
+            assertThat(run.meters().ceiling().kind()).isEqualTo(MeterCeiling.Kind.REQUEST_THREADS);
+            assertThat(run.meters().ceiling().size()).as("tomcat_threads_config_max_threads").isEqualTo(50);
+            assertThat(run.meters().watch()).startsWith("tomcat_threads_busy_threads{name=");
         });
         for (String file : new String[] {"report.md", "report.html", "knee-sync.svg", "series-sync-T0A0W0R0.svg"}) {
             assertThat(dir.resolve(file)).exists();
         }
         assertThat(Files.readString(dir.resolve("report.md"))).startsWith("# Capacity: what each placement sustains")
-                .contains("| sync | T0 A0 W0 R0 |");
+                .contains("| sync | T0 A0 W0 R0 |", "## What the meters say", "`tomcat_threads_busy_threads{name=");
     }
 }

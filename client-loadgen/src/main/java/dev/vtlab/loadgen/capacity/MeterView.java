@@ -1,0 +1,66 @@
+package dev.vtlab.loadgen.capacity;
+
+import dev.vtlab.loadgen.meters.MeterCeiling;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * What the server's standard meters say about a run's binding resource: the same ceiling by Little's law from the
+ * meters alone (beside the lab's, from its settings), and the meter a reader would watch in their own service, as
+ * it read at the knee.
+ *
+ * @param ceiling    the binding resource's ceiling from the meters, at the same step as the lab's CPU time
+ * @param meterVsLab the meters' ceiling over the lab's
+ * @param watch      the Prometheus line that shows requests waiting for it (or how full it is)
+ * @param atKnee     what that line and the in-use line read at their peak in the first step that did not hold
+ *                   (or the last step, when all held)
+ */
+public record MeterView(MeterCeiling ceiling, double meterVsLab, String watch, String atKnee) {
+
+    /**
+     * The view of {@code predicted} from {@code ceilings} (the meters' at the reference step) and the knee's step;
+     * empty when no meter stands for the resource (the connections by heap, the bulkhead, the CPU the load
+     * generator shares) or the meters were not read.
+     */
+    static Optional<MeterView> of(Ceiling predicted, List<MeterCeiling> ceilings, CapacityStep knee) {
+        if (predicted == null || ceilings == null) {
+            return Optional.empty();
+        }
+        return ceilings.stream().filter(c -> standsFor(predicted.resource(), c)).findFirst().map(c ->
+                new MeterView(c, c.rate() / predicted.rate(), c.watchLine(), knee == null ? null
+                        : peaks(knee, c)));
+    }
+
+    /** The meters' kind and key for each resource the lab names. */
+    static boolean standsFor(Resource resource, MeterCeiling ceiling) {
+        return switch (resource) {
+            case REQUEST_THREADS -> ceiling.kind() == MeterCeiling.Kind.REQUEST_THREADS;
+            case JDBC_POOL -> ceiling.kind() == MeterCeiling.Kind.JDBC_POOL;
+            case ASYNC_EXECUTOR -> ceiling.kind() == MeterCeiling.Kind.EXECUTOR
+                    && ceiling.key().equals("applicationTaskExecutor");
+            case COMMON_POOL -> ceiling.kind() == MeterCeiling.Kind.FORK_JOIN_POOL;
+            case CONNECTIONS, BULKHEAD, CPU, SERVER_CPU, LOADGEN_CPU -> false;
+        };
+    }
+
+    /** e.g. {@code hikaricp_connections_pending{pool="p"} peak 1990, hikaricp_connections_active{pool="p"} peak 10}. */
+    private static String peaks(CapacityStep knee, MeterCeiling ceiling) {
+        StringBuilder text = new StringBuilder(String.format(Locale.ROOT, "at %s req/s: ",
+                CapacityRun.rate(knee.offeredRate())));
+        List<String> lines = ceiling.watch() == ceiling.inUse() ? List.of(ceiling.watchLine())
+                : List.of(ceiling.watchLine(), ceiling.inUseLine());
+        for (String line : lines) {
+            double peak = knee.seconds().stream().filter(s -> s.meters() != null)
+                    .mapToDouble(s -> s.meters().getOrDefault(line, Double.NaN)).filter(v -> !Double.isNaN(v))
+                    .max().orElse(Double.NaN);
+            if (text.charAt(text.length() - 2) != ':') {
+                text.append(", ");
+            }
+            text.append(line).append(" peak ").append(Double.isNaN(peak) ? "not read"
+                    : String.format(Locale.ROOT, "%,.0f", peak));
+        }
+        return text.toString();
+    }
+}
