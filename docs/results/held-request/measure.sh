@@ -22,7 +22,7 @@ port=18190 burst=2000
 loadgen=(java @client-loadgen/jvm.options -jar client-loadgen/target/vtlab-loadgen.jar)
 mkdir -p "$out"
 start_server "$out/server.log" "http://127.0.0.1:$port/lab/environment" \
-    "$java_home/bin/java" -Xmx1g -jar "$jar" --server.port=$port "$@"
+    "$java_home/bin/java" -Xmx1g -jar "$jar" --server.port=$port --management.server.port=0 "$@"
 PATH="$java_home/bin:$PATH" "${loadgen[@]}" run --url "http://127.0.0.1:$port" --mode "$mode" --requests 500 \
     --warmup 0 > /dev/null
 "$java_home/bin/jcmd" $server GC.class_histogram > "$out/at-rest.txt"

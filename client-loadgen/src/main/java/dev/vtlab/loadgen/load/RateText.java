@@ -16,7 +16,8 @@ import static dev.vtlab.loadgen.load.SummaryText.line;
 public final class RateText {
 
     /** The meters whose peak a rate run prints: how full each pool got, and how many waited for it. */
-    static final List<String> WATCHED = List.of(StandardMeter.TOMCAT_THREADS_BUSY, StandardMeter.JETTY_THREADS_BUSY,
+    static final List<String> WATCHED = List.of(StandardMeter.TOMCAT_THREADS_BUSY, StandardMeter.TOMCAT_CONNECTIONS,
+            StandardMeter.JETTY_THREADS_BUSY,
             StandardMeter.JETTY_THREADS_JOBS, StandardMeter.HIKARI_ACTIVE, StandardMeter.HIKARI_PENDING,
             StandardMeter.EXECUTOR_ACTIVE, StandardMeter.EXECUTOR_QUEUED, StandardMeter.FORK_JOIN_ACTIVE,
             StandardMeter.FORK_JOIN_QUEUED, StandardMeter.VIRTUAL_THREADS).stream()

@@ -52,10 +52,12 @@ public final class MeterCeilings {
         }
         for (String connector : last.keys(StandardMeter.TOMCAT_THREADS_MAX)) {
             double max = value(last, StandardMeter.TOMCAT_THREADS_MAX, connector);
-            if (max > 0) { // -1 when the requests run on an executor that is not Tomcat's pool (virtual threads)
+            // -1 when the requests run on an executor that is not Tomcat's pool (virtual threads). Tomcat meters no
+            // queue of its own: requests waiting for a thread are the connections it holds beyond the busy threads.
+            if (max > 0) {
                 add(ceilings, new MeterCeiling(MeterCeiling.Kind.REQUEST_THREADS, connector, max,
                         mean(during, s -> s.value(StandardMeter.TOMCAT_THREADS_BUSY, connector)) / rate,
-                        StandardMeter.TOMCAT_THREADS_BUSY, StandardMeter.TOMCAT_THREADS_BUSY));
+                        StandardMeter.TOMCAT_CONNECTIONS, StandardMeter.TOMCAT_THREADS_BUSY));
             }
         }
         if (last.has(StandardMeter.JETTY_THREADS_MAX)) {

@@ -40,12 +40,12 @@ class CapacityEndToEndTest {
             assertThat(run.meters()).as("what the meters say").isNotNull();
             assertThat(run.meters().ceiling().kind()).isEqualTo(MeterCeiling.Kind.REQUEST_THREADS);
             assertThat(run.meters().ceiling().size()).as("tomcat_threads_config_max_threads").isEqualTo(50);
-            assertThat(run.meters().watch()).startsWith("tomcat_threads_busy_threads{name=");
+            assertThat(run.meters().watch()).startsWith("tomcat_connections_current_connections{name=");
         });
         for (String file : new String[] {"report.md", "report.html", "knee-sync.svg", "series-sync-T0A0W0R0.svg"}) {
             assertThat(dir.resolve(file)).exists();
         }
         assertThat(Files.readString(dir.resolve("report.md"))).startsWith("# Capacity: what each placement sustains")
-                .contains("| sync | T0 A0 W0 R0 |", "## What the meters say", "`tomcat_threads_busy_threads{name=");
+                .contains("| sync | T0 A0 W0 R0 |", "## What the meters say", "`tomcat_connections_current_connections{name=");
     }
 }
