@@ -14,7 +14,7 @@ import dev.vtlab.settings.VtlabSettings;
 import com.zaxxer.hikari.HikariDataSource;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
-import io.micrometer.core.instrument.binder.MeterBinder;
+import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.binder.jvm.ExecutorServiceMetrics;
 import org.apache.coyote.ProtocolHandler;
 import org.apache.tomcat.util.threads.VirtualThreadExecutor;
@@ -29,6 +29,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.task.AsyncTaskExecutor;
+import org.springframework.core.task.TaskDecorator;
 import org.springframework.jdbc.core.JdbcOperations;
 
 import java.net.http.HttpClient;
@@ -99,11 +100,11 @@ public class CompositionRoot {
         Optional<Executor> threads = repositoryThreads(settings, meters);
         VisitRepository adapter = switch (repository.kind()) {
             case SLEEPY -> new SleepyVisitRepository(settings.countDelay(), settings.saveDelay(),
-                    threads.orElse(SUPPLY_ASYNC_DEFAULT), repository.guard());
+                    threads.orElseGet(() -> supplyAsyncDefault(meters)), repository.guard());
             case HTTP -> new HttpVisitRepository(visitStoreClient(threads), repository.storeUrl(),
                     repository.timeout());
             case JDBC -> new JdbcVisitRepository(visitDatabase.getObject(), repository.jdbc().url(),
-                    settings.countDelay(), settings.saveDelay(), threads.orElse(SUPPLY_ASYNC_DEFAULT),
+                    settings.countDelay(), settings.saveDelay(), threads.orElseGet(() -> supplyAsyncDefault(meters)),
                     PersistenceConfiguration.connectionPool(repository.jdbc()),
                     visitDatabasePool.getObject().getHikariPoolMXBean());
         };
@@ -146,10 +147,15 @@ public class CompositionRoot {
      */
     @Bean(name = "applicationTaskExecutor")
     AsyncTaskExecutor applicationTaskExecutor(VtlabSettings settings, ThreadPoolTaskExecutorBuilder platform,
-                                              SimpleAsyncTaskExecutorBuilder virtual) {
+                                              SimpleAsyncTaskExecutorBuilder virtual, MeterRegistry meters) {
+        // Each task timed as Micrometer times the executors it wraps (executor_seconds{name, place}): how long a
+        // Callable holds a thread of A. Boot meters the pool itself (its size, active threads, queue).
+        Timer tasks = Timer.builder("executor").description("Task execution time").tag("name",
+                "applicationTaskExecutor").tag("place", "A").register(meters);
+        TaskDecorator timed = task -> () -> tasks.record(task);
         return settings.effective().asyncExecutor()
-                ? virtual.virtualThreads(true).threadNamePrefix("vt-app-task-").build()
-                : platform.build();
+                ? virtual.virtualThreads(true).threadNamePrefix("vt-app-task-").taskDecorator(timed).build()
+                : platform.taskDecorator(timed).build();
     }
 
     /**
@@ -160,7 +166,8 @@ public class CompositionRoot {
     Executor wrapperExecutor(VtlabSettings settings, MeterRegistry meters,
                              ObjectProvider<UnaryOperator<Executor>> labRecorder) {
         return measuredByTheLab(settings.effective().wrapper()
-                ? virtualThreads("vt-wrapper-", meters, WRAPPER_EXECUTOR, "W") : SUPPLY_ASYNC_DEFAULT, labRecorder);
+                ? virtualThreads("vt-wrapper-", meters, WRAPPER_EXECUTOR, "W") : supplyAsyncDefault(meters),
+                labRecorder);
     }
 
     /**
@@ -174,6 +181,19 @@ public class CompositionRoot {
     }
 
     /**
+     * {@code supplyAsync}'s default (W off, R off), its tasks timed where the composition root hands it out
+     * ({@code executor_seconds{name, place="supplyAsync"}}: how long a request holds it) and, when it is the common
+     * pool, the pool metered ({@code executor_active}, {@code executor_queued}, its parallelism) under
+     * {@code name="commonPool"}. The tasks still run where {@code supplyAsync} runs them without an executor. With a
+     * parallelism of 1 on JDK 21 it is a new platform thread per task ({@code name="threadPerTask"}), with no pool.
+     */
+    private static Executor supplyAsyncDefault(MeterRegistry meters) {
+        return ExecutorServiceMetrics.monitor(meters, SUPPLY_ASYNC_DEFAULT,
+                SUPPLY_ASYNC_DEFAULT instanceof ForkJoinPool ? "commonPool" : "threadPerTask",
+                Tags.of("place", "supplyAsync"));
+    }
+
+    /**
      * A new virtual thread per task, named {@code namePrefix} and a number, metered where it is made: Micrometer's
      * executor binding times each task ({@code executor_seconds{name, place}}) and how long tasks waited to start
      * ({@code executor_idle_seconds}); there is no pool to fill (docs/observing.md).
@@ -182,20 +202,6 @@ public class CompositionRoot {
         return ExecutorServiceMetrics.monitor(meters,
                 Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name(namePrefix, 0).factory()), name,
                 Tags.of("place", place));
-    }
-
-    /**
-     * {@code supplyAsync}'s default (W off, R off), metered when it is a pool: the common pool, as
-     * {@code executor_*{name="commonPool"}}. With a parallelism of 1 (two cores or fewer) it is a new platform thread
-     * per task, with no pool to meter.
-     */
-    @Bean
-    MeterBinder supplyAsyncDefaultMeters() {
-        return registry -> {
-            if (SUPPLY_ASYNC_DEFAULT instanceof ForkJoinPool pool) {
-                new ExecutorServiceMetrics(pool, "commonPool", Tags.of("place", "supplyAsync")).bindTo(registry);
-            }
-        };
     }
 
     // ---- the lab's one hook ----

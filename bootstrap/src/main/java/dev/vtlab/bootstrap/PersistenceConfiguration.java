@@ -5,6 +5,8 @@ import dev.vtlab.adapters.out.jdbc.ConnectionPool;
 import dev.vtlab.settings.VtlabSettings;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import com.zaxxer.hikari.metrics.micrometer.MicrometerMetricsTrackerFactory;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Lazy;
@@ -24,11 +26,13 @@ class PersistenceConfiguration {
     /**
      * HikariCP, sized by the settings (its own defaults: 10 connections, 30 s to wait for one). It starts without
      * the database ({@code initializationFailTimeout -1}): until the database answers, calls fail with a 502
-     * naming it, and the server recovers by itself when it is back. Closed with the context.
+     * naming it, and the server recovers by itself when it is back. Closed with the context. Metered by HikariCP's
+     * own Micrometer tracker ({@code hikaricp_connections_*{pool="vtlab-db-pool"}}), as Spring Boot's JDBC module
+     * would do for a pool it made: this one is made here.
      */
     @Bean(destroyMethod = "close")
     @Lazy
-    HikariDataSource visitDatabasePool(VtlabSettings settings) {
+    HikariDataSource visitDatabasePool(VtlabSettings settings, MeterRegistry meters) {
         VtlabSettings.Jdbc jdbc = settings.repository().jdbc();
         HikariConfig config = new HikariConfig();
         config.setPoolName(POOL_NAME);
@@ -37,6 +41,7 @@ class PersistenceConfiguration {
         config.setMaximumPoolSize(jdbc.poolSize());
         config.setConnectionTimeout(jdbc.poolTimeout().toMillis());
         config.setInitializationFailTimeout(-1);
+        config.setMetricsTrackerFactory(new MicrometerMetricsTrackerFactory(meters));
         return new HikariDataSource(config);
     }
 

@@ -62,6 +62,23 @@ class ManagementServerTest {
     }
 
     @Test
+    void the_jdbc_pool_and_the_executors_the_composition_root_makes_are_metered_where_they_are_made() {
+        // No database answers here: the pool starts without it, and its meters are there from the start.
+        try (RunningServer server = RunningServer.start(false, false, false, false,
+                "--vtlab.repository.kind=jdbc", "--vtlab.repository.url=jdbc:h2:tcp://127.0.0.1:1/mem:none",
+                "--vtlab.repository.pool-timeout=250ms")) {
+            server.get("/callable?name=x");
+
+            String meters = awaitMeters(server, Pattern.compile("hikaricp_connections_max\\{pool=\"vtlab-db-pool\"} 10\\.0"));
+
+            assertThat(meters).contains("hikaricp_connections_pending{pool=\"vtlab-db-pool\"}",
+                    "hikaricp_connections_usage_seconds_count{pool=\"vtlab-db-pool\"}",
+                    "executor_seconds_count{name=\"applicationTaskExecutor\",place=\"A\"}",
+                    "executor_pool_core_threads{name=\"applicationTaskExecutor\"} 8.0");
+        }
+    }
+
+    @Test
     void on_tomcat_with_boots_switch_the_management_server_keeps_a_few_platform_threads() {
         WebServer management = managementServerOf("tomcat", server -> {
             Object executor = ((TomcatWebServer) server).getTomcat().getService().findConnectors()[0]

@@ -11,7 +11,8 @@ import java.util.function.Function;
  * Little's law from a service's standard meters alone, over a window of steady load: for each pool the meters
  * show, its size and how long each request holds it, so at most {@code size / hold} requests a second.
  * How long a request holds a pool comes from the pool's own timer where it has one (HikariCP's usage: connection
- * seconds per request), else from how many of it were in use on average while the requests went through
+ * seconds per request; an executor's task time), else from how many of it were in use on average while the
+ * requests went through
  * (Little's law read the other way: in use = rate x hold). Requests are {@code http.server.requests} without the
  * management endpoints'.
  */
@@ -72,13 +73,13 @@ public final class MeterCeilings {
                     ? value(last, StandardMeter.EXECUTOR_CORE, executor)
                     : value(last, StandardMeter.EXECUTOR_MAX, executor);
             add(ceilings, new MeterCeiling(MeterCeiling.Kind.EXECUTOR, executor, size,
-                    mean(during, s -> s.value(StandardMeter.EXECUTOR_ACTIVE, executor)) / rate,
+                    hold(first, last, during, executor, requests, rate, StandardMeter.EXECUTOR_ACTIVE),
                     StandardMeter.EXECUTOR_QUEUED, StandardMeter.EXECUTOR_ACTIVE));
         }
         for (String pool : last.keys(StandardMeter.FORK_JOIN_PARALLELISM)) {
             add(ceilings, new MeterCeiling(MeterCeiling.Kind.FORK_JOIN_POOL, pool,
                     value(last, StandardMeter.FORK_JOIN_PARALLELISM, pool),
-                    mean(during, s -> s.value(StandardMeter.FORK_JOIN_ACTIVE, pool)) / rate,
+                    hold(first, last, during, pool, requests, rate, StandardMeter.FORK_JOIN_ACTIVE),
                     StandardMeter.FORK_JOIN_QUEUED, StandardMeter.FORK_JOIN_ACTIVE));
         }
         if (last.has(StandardMeter.CPU_COUNT) && last.has(StandardMeter.PROCESS_CPU)) {
@@ -89,6 +90,17 @@ public final class MeterCeilings {
         }
         ceilings.sort(Comparator.comparingDouble(MeterCeiling::rate));
         return List.copyOf(ceilings);
+    }
+
+    /**
+     * How long a request holds executor {@code key}: its task seconds per request when it times its tasks
+     * ({@code executor_seconds}, as Micrometer's executor binding and vtlab's composition root time them), else how
+     * many of its threads were in use on average, over the rate.
+     */
+    private static double hold(MeterSnapshot first, MeterSnapshot last, List<MeterSnapshot> during, String key,
+                               double requests, double rate, StandardMeter inUse) {
+        double taskSeconds = delta(first, last, StandardMeter.EXECUTOR_TASK_SECONDS, key);
+        return taskSeconds > 0 ? taskSeconds / requests : mean(during, s -> s.value(inUse, key)) / rate;
     }
 
     /** The lowest ceiling: the one that binds first. */

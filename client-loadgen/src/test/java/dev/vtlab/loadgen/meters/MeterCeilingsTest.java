@@ -84,6 +84,22 @@ class MeterCeilingsTest {
     }
 
     @Test
+    void an_executor_that_times_its_tasks_is_held_for_its_task_seconds_per_request() throws Exception {
+        // The common pool, one thread, timed where it is handed out: 0.5 task-seconds a request -> 2 req/s, however
+        // few of the once-a-second reads found its thread busy.
+        List<MeterSnapshot> during = steady(i -> List.of(
+                reading(StandardMeter.FORK_JOIN_PARALLELISM, "commonPool", 1),
+                reading(StandardMeter.FORK_JOIN_ACTIVE, "commonPool", i % 3 == 0 ? 1 : 0),
+                reading(StandardMeter.EXECUTOR_TASK_SECONDS, "commonPool", 0.5 * RATE * i)));
+
+        MeterCeiling pool = only(MeterCeilings.of(snapshot(), during, SECONDS));
+
+        assertThat(pool.name()).isEqualTo("fork-join pool commonPool");
+        assertThat(pool.holdSeconds()).isCloseTo(0.5, within(1e-9));
+        assertThat(pool.rate()).isCloseTo(2, within(1e-9));
+    }
+
+    @Test
     void the_lowest_ceiling_binds() throws Exception {
         List<MeterSnapshot> during = steady(i -> List.of(
                 reading(StandardMeter.HIKARI_MAX, "db", 10),

@@ -1,0 +1,137 @@
+package dev.vtlab.loadgen.docs;
+
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Predicate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * docs/observing.md quotes its runs as the files hold them: the meters past the knee (each second's read times and
+ * peaks, from the rate run's JSON), a service that is not vtlab (its ceilings.json), and the meters' ceilings beside
+ * the lab's (the capacity search's results.json).
+ */
+class ObservingPageTest {
+
+    private static final Path PAGE = CommandChecks.root().resolve("docs/observing.md");
+
+    @Test
+    void every_past_the_knee_row_is_its_rate_runs() throws IOException {
+        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE,
+                "\\]\\((results/meters-past-the-knee/run-\\d/run\\.json)\\)");
+        assertThat(rows).as("past-the-knee rows").hasSizeGreaterThanOrEqualTo(2);
+        List<Double> slowestMeters = new ArrayList<>();
+        for (MarkdownTables.Row row : rows) {
+            JsonNode seconds = ResultsJson.read(row.linked()).path("seconds");
+            List<Double> meterReads = new ArrayList<>();
+            List<Double> labReads = new ArrayList<>();
+            seconds.forEach(s -> {
+                if (s.path("meterReadMs").isNumber()) {
+                    meterReads.add(s.path("meterReadMs").asDouble());
+                }
+                if (s.path("labReadMs").isNumber()) {
+                    labReads.add(s.path("labReadMs").asDouble());
+                }
+            });
+            double slowest = meterReads.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
+            slowestMeters.add(slowest);
+            assertThat(row.cell("meter reads")).as(row.where()).isEqualTo(String.valueOf(meterReads.size()));
+            assertThat(row.cell("slowest meter read ms")).as(row.where()).isEqualTo(whole(slowest));
+            assertThat(row.cell("slowest lab read ms")).as(row.where()).isEqualTo(whole(
+                    labReads.stream().mapToDouble(Double::doubleValue).max().orElseThrow()));
+            assertThat(row.cell("`tomcat_threads_busy_threads` peak")).as(row.where())
+                    .isEqualTo(whole(peak(seconds, line -> line.startsWith("tomcat_threads_busy_threads{"))));
+            assertThat(row.cell("`tomcat_connections_current_connections` peak")).as(row.where()).isEqualTo(
+                    whole(peak(seconds, line -> line.startsWith("tomcat_connections_current_connections{"))));
+        }
+        assertThat(PageText.of(PAGE)).contains("answered every read within "
+                + whole(slowestMeters.stream().mapToDouble(Double::doubleValue).max().orElseThrow()) + " ms");
+    }
+
+    @Test
+    void every_ceilings_row_is_its_search() throws IOException {
+        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE,
+                "\\]\\((results/ceilings-other-service/[a-z0-9-]+/ceilings\\.json)\\)");
+        assertThat(rows).as("rows of the service that is not vtlab").hasSizeGreaterThanOrEqualTo(3);
+        for (MarkdownTables.Row row : rows) {
+            JsonNode result = ResultsJson.read(row.linked());
+            JsonNode binding = result.path("probe").path("ceilings").get(0);
+            double predicted = binding.path("rate").asDouble();
+            double sustained = 0;
+            for (JsonNode step : result.path("steps")) {
+                if (step.path("held").asBoolean()) {
+                    sustained = Math.max(sustained, step.path("offeredRate").asDouble());
+                }
+            }
+            assertThat(result.path("finished").asBoolean()).as(row.where()).isTrue();
+            assertThat(row.cell("meters")).as(row.where()).isEqualTo(result.path("format").asString());
+            assertThat(row.cell("binding: size / hold")).as(row.where()).isEqualTo(String.format(Locale.ROOT,
+                    "%s %s: %.0f / %.4f s", label(binding.path("kind").asString()), binding.path("key").asString(),
+                    binding.path("size").asDouble(), binding.path("holdSeconds").asDouble()));
+            assertThat(row.cell("predicted req/s")).as(row.where()).isEqualTo(oneDecimal(predicted));
+            assertThat(row.cell("sustained req/s")).as(row.where()).isEqualTo(oneDecimal(sustained));
+            assertThat(row.cell("measured / predicted")).as(row.where())
+                    .isEqualTo(String.format(Locale.ROOT, "%.2f", sustained / predicted));
+        }
+    }
+
+    @Test
+    void every_meters_beside_the_lab_row_is_its_capacity_run() throws IOException {
+        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE,
+                "\\]\\((results/capacity-meters[a-z-]*/results\\.json)\\)");
+        assertThat(rows).as("rows of the meters beside the lab").hasSizeGreaterThanOrEqualTo(4);
+        for (MarkdownTables.Row row : rows) {
+            String mode = row.cells().getFirst().replaceAll("\\[|\\].*", "");
+            JsonNode run = null;
+            for (JsonNode r : ResultsJson.read(row.linked()).path("runs")) {
+                if (r.path("mode").asString().equals(mode) && r.path("flags").asString().equals(row.cell("flags"))) {
+                    run = r;
+                }
+            }
+            assertThat(run).as(row.where()).isNotNull();
+            JsonNode meters = run.path("meters");
+            assertThat(row.cell("lab's prediction req/s")).as(row.where())
+                    .isEqualTo(oneDecimal(run.path("predicted").path("rate").asDouble()));
+            assertThat(row.cell("meters' prediction req/s")).as(row.where())
+                    .isEqualTo(oneDecimal(meters.path("ceiling").path("rate").asDouble()));
+            assertThat(row.cell("meters / lab")).as(row.where())
+                    .isEqualTo(String.format(Locale.ROOT, "%.3f", meters.path("meterVsLab").asDouble()));
+            assertThat(row.cell("meter to watch")).as(row.where()).isEqualTo("`" + meters.path("watch").asString()
+                    + "`");
+        }
+    }
+
+    private static double peak(JsonNode seconds, Predicate<String> line) {
+        double peak = Double.NEGATIVE_INFINITY;
+        for (JsonNode second : seconds) {
+            for (var entry : second.path("meters").properties()) {
+                if (line.test(entry.getKey())) {
+                    peak = Math.max(peak, entry.getValue().asDouble());
+                }
+            }
+        }
+        return peak;
+    }
+
+    private static String label(String kind) {
+        return switch (kind) {
+            case "JDBC_POOL" -> "JDBC pool";
+            case "REQUEST_THREADS" -> "request threads";
+            default -> kind.toLowerCase(Locale.ROOT).replace('_', ' ');
+        };
+    }
+
+    private static String whole(double value) {
+        return String.format(Locale.ROOT, "%.0f", value);
+    }
+
+    private static String oneDecimal(double value) {
+        return String.format(Locale.ROOT, "%.1f", value);
+    }
+}
