@@ -5,6 +5,7 @@ import dev.vtlab.loadgen.meters.MeterCeilings;
 import dev.vtlab.loadgen.meters.MeterSnapshot;
 import dev.vtlab.loadgen.meters.MeterSource;
 import dev.vtlab.loadgen.meters.MetersUnavailableException;
+import dev.vtlab.loadgen.meters.StandardMeter;
 import dev.vtlab.loadgen.labclient.LabClient;
 import dev.vtlab.loadgen.labclient.ServerEnvironment;
 import dev.vtlab.loadgen.load.Arrivals;
@@ -163,14 +164,14 @@ public final class CapacityRunner {
         Duration deadline = QuietServer.deadlineFor(steps.timeout());
         Duration quiet = QuietServer.await(lab, deadline);
         MeterSnapshot atRest = readAtRest(meters);
-        Long cpuBefore = lab.load().processCpuNanos();
+        Long cpuBefore = cpuNanos(atRest);
         long clientCpuBefore = ClientEnvironment.cpuNanos();
         Schedule schedule = new Schedule(rate, steps.stepTime(), Arrivals.UNIFORM, Schedule.DEFAULT_SEED);
         RateRun.Recording recording = new RateRun(CONNECT_TIMEOUT, steps.timeout())
                 .run(server.base().resolve(mode.path()), schedule, ClientLimits.ofThisMachine().maxConcurrency(), lab,
                         meters);
         Duration quietAfter = QuietServer.await(lab, deadline);
-        Long cpuAfter = lab.load().processCpuNanos();
+        Long cpuAfter = cpuNanos(readAtRest(meters));
         long clientCpuAfter = ClientEnvironment.cpuNanos();
         RateSummary summary = RateSummary.of(recording, schedule, steps.stepWarmup(), mode.label(),
                 server.base().toString(), quiet.toNanos() / 1e6, environment, null, quietAfter);
@@ -179,7 +180,7 @@ public final class CapacityRunner {
                 : (cpuAfter - cpuBefore) / 1e6 / requests;
         double clientCpuMs = requests == 0 ? 0 : (clientCpuAfter - clientCpuBefore) / 1e6 / requests;
         return CapacityStep.of(summary, cpuMs, clientCpuMs, environment.floorMs(),
-                meterCeilings(atRest, recording, steps));
+                meterCeilings(atRest, recording, steps, mode));
     }
 
     /** The server's meters, or none (said once) when its management port does not answer as Prometheus's text. */
@@ -192,6 +193,15 @@ public final class CapacityRunner {
         }
     }
 
+    /** The server's CPU time so far, from its meters; {@code null} when they were not read. */
+    private static Long cpuNanos(MeterSnapshot meters) {
+        if (meters == null) {
+            return null;
+        }
+        OptionalDouble nanos = meters.value(StandardMeter.PROCESS_CPU_TIME, "");
+        return nanos.isPresent() ? Math.round(nanos.getAsDouble()) : null;
+    }
+
     private static MeterSnapshot readAtRest(MeterSource meters) throws InterruptedException {
         try {
             return meters == null ? null : meters.read();
@@ -202,10 +212,11 @@ public final class CapacityRunner {
 
     /**
      * Little's law from the meters read each second of the step's measured part (from the end of its warm-up to its
-     * end), or {@code null} when they were not read or lack what it needs.
+     * end), over the requests to the mode's path (the lab's reads are requests too), or {@code null} when they were
+     * not read or lack what it needs.
      */
     private static List<MeterCeiling> meterCeilings(MeterSnapshot atRest, RateRun.Recording recording,
-                                                    CapacitySettings.Steps steps) {
+                                                    CapacitySettings.Steps steps, Mode mode) {
         long from = Math.max(1, steps.stepWarmup().toSeconds());
         long to = steps.stepTime().toSeconds();
         List<RateRun.MeterSample> measured = recording.meterSamples().stream()
@@ -215,7 +226,7 @@ public final class CapacityRunner {
         }
         try {
             return MeterCeilings.of(atRest, measured.stream().map(RateRun.MeterSample::meters).toList(),
-                    measured.getLast().second() - measured.getFirst().second());
+                    measured.getLast().second() - measured.getFirst().second(), mode.path()::equals);
         } catch (MetersUnavailableException e) {
             return null;
         }

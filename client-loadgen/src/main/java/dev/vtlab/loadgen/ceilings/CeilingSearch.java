@@ -102,8 +102,9 @@ public final class CeilingSearch {
                     + "reads: lengthen --probe-time" + recording.meterSamples().stream().map(RateRun.MeterSample::error)
                     .filter(Objects::nonNull).findFirst().map(e -> " (" + e + ")").orElse(""));
         }
-        List<MeterCeiling> ceilings = MeterCeilings.of(atRest, steady.stream().map(RateRun.MeterSample::meters)
-                .toList(), steady.getLast().second() - steady.getFirst().second());
+        List<MeterSnapshot> during = steady.stream().map(RateRun.MeterSample::meters).toList();
+        List<MeterCeiling> ceilings = MeterCeilings.of(atRest, during, steady.getLast().second()
+                - steady.getFirst().second(), MeterCeilings.busiestUri(during.getFirst(), during.getLast()));
         if (ceilings.isEmpty()) {
             throw new MetersUnavailableException(meters.uri() + " shows no pool that the requests held: none of "
                     + "hikaricp_connections_max, tomcat_threads_config_max_threads, jetty_threads_config_max, "

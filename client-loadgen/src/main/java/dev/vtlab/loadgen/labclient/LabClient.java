@@ -41,9 +41,9 @@ public final class LabClient implements VisitCounter {
         return get("/lab/jvm", ServerJvm.class);
     }
 
-    /** What the server holds now: requests in flight, connections, heap, threads, the pool. */
-    public ServerLoad load() throws IOException, InterruptedException {
-        return get("/lab/load", ServerLoad.class);
+    /** What the server holds now that no meter gives: its requests in flight. */
+    public LabLoad load() throws IOException, InterruptedException {
+        return get("/lab/load", LabLoad.class);
     }
 
     @Override

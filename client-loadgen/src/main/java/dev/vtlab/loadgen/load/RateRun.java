@@ -4,7 +4,7 @@ import dev.vtlab.loadgen.labclient.LabClient;
 import dev.vtlab.loadgen.meters.MeterSnapshot;
 import dev.vtlab.loadgen.meters.MeterSource;
 import dev.vtlab.loadgen.meters.MetersUnavailableException;
-import dev.vtlab.loadgen.labclient.ServerLoad;
+import dev.vtlab.loadgen.labclient.LabLoad;
 
 import java.io.IOException;
 import java.net.URI;
@@ -67,7 +67,7 @@ public final class RateRun {
      * @param load   what it held then, {@code null} when the lab did not answer
      * @param readMs how long the lab took to answer (an overloaded server must still answer its lab)
      */
-    public record ServerSample(int second, ServerLoad load, double readMs) {
+    public record ServerSample(int second, LabLoad load, double readMs) {
     }
 
     /**
@@ -169,7 +169,7 @@ public final class RateRun {
             if (!awaitNanoTime(start + SAMPLE_EVERY.toNanos() * second)) {
                 return;
             }
-            ServerLoad load;
+            LabLoad load;
             long asked = System.nanoTime();
             try {
                 load = lab.load();

@@ -3,7 +3,10 @@ package dev.vtlab.loadgen.load;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.vtlab.loadgen.labclient.ServerEnvironment;
+import dev.vtlab.loadgen.labclient.LabLoad;
 import dev.vtlab.loadgen.labclient.ServerLoad;
+import dev.vtlab.loadgen.meters.MeterSnapshot;
+import dev.vtlab.loadgen.meters.StandardMeter;
 import org.HdrHistogram.Histogram;
 
 import java.time.Duration;
@@ -92,7 +95,8 @@ public record RateSummary(@JsonUnwrapped Run run, @JsonUnwrapped ScheduleKept sc
      * @param p50Ms           of the successes answered in it, from their due time
      * @param p99Ms           likewise
      * @param inFlight        requests sent and not ended at its end
-     * @param server          the server's lab at its end, {@code null} if not read
+     * @param server          what the server held at its end: in flight from its lab, the rest from its meters;
+     *                        {@code null} if neither was read
      * @param labReadMs       how long the lab took to answer then, {@code null} if not read
      * @param meters          the service's standard meters at its end, by Prometheus line; {@code null} if not read
      * @param meterReadMs     how long the meters took to answer then, {@code null} if not read
@@ -219,11 +223,38 @@ public record RateSummary(@JsonUnwrapped Run run, @JsonUnwrapped ScheduleKept sc
             RateRun.ServerSample sample = samples.get(s + 1);
             RateRun.MeterSample meters = meterSamples.get(s + 1);
             rows.add(new Second(s, offered[s], sent[s], completed[s], failed[s], l.p50Ms(), l.p99Ms(), inFlight,
-                    sample == null ? null : sample.load(), sample == null ? null : sample.readMs(),
+                    serverLoad(sample == null ? null : sample.load(), meters == null ? null : meters.meters()),
+                    sample == null ? null : sample.readMs(),
                     meters == null || meters.meters() == null ? null : meters.meters().byPrometheusLine(),
                     meters == null ? null : meters.readMs(), meters == null ? null : meters.error()));
         }
         return rows;
+    }
+
+    /**
+     * What the server held at one second: the lab's requests in flight, the rest from its meters; {@code null} when
+     * neither was read.
+     */
+    static ServerLoad serverLoad(LabLoad lab, MeterSnapshot meters) {
+        if (lab == null && meters == null) {
+            return null;
+        }
+        return new ServerLoad(lab == null ? null : lab.inFlight(),
+                meters == null ? null : asLong(meters.sum(StandardMeter.TOMCAT_CONNECTIONS, any -> true)
+                        .orElse(meters.sum(StandardMeter.JETTY_CONNECTIONS, any -> true).orElse(Double.NaN))),
+                meters == null ? null : asLong(meters.value(StandardMeter.HEAP_USED, "heap").orElse(Double.NaN)),
+                meters == null ? null : asInt(meters.value(StandardMeter.LIVE_THREADS, "").orElse(Double.NaN)),
+                meters == null ? null : asInt(meters.sum(StandardMeter.HIKARI_ACTIVE, any -> true).orElse(Double.NaN)),
+                meters == null ? null : asInt(meters.sum(StandardMeter.HIKARI_PENDING, any -> true).orElse(Double.NaN)),
+                meters == null ? null : asLong(meters.value(StandardMeter.PROCESS_CPU_TIME, "").orElse(Double.NaN)));
+    }
+
+    private static Long asLong(double value) {
+        return Double.isNaN(value) ? null : Math.round(value);
+    }
+
+    private static Integer asInt(double value) {
+        return Double.isNaN(value) ? null : (int) Math.round(value);
     }
 
     private static List<Minute> minutes(RateRun.Recording recording, List<RequestResult> measured) {

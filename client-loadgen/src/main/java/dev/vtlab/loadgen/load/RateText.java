@@ -79,12 +79,30 @@ public final class RateText {
             peaks.forEach((line, peak) -> line(out, "  peak", "%s %s", line, count(peak)));
         }
         if (end != null) {
-            line(out, "server last", "%d in flight, %d connections open, heap used %d MB, %d platform threads%s",
-                    end.inFlight(), end.openConnections(), end.heapUsedBytes() >> 20, end.platformThreads(),
-                    end.poolActive() == null ? "" : ", pool " + end.poolActive() + " lent, " + end.poolWaiting()
-                            + " waiting");
+            line(out, "server last", "%s", serverLast(end));
         }
         return out.toString();
+    }
+
+    /** e.g. {@code 100 in flight, 102 connections open, heap used 53 MB, 223 platform threads}: what was read. */
+    private static String serverLast(ServerLoad end) {
+        List<String> parts = new java.util.ArrayList<>();
+        if (end.inFlight() != null) {
+            parts.add(end.inFlight() + " in flight");
+        }
+        if (end.openConnections() != null) {
+            parts.add(end.openConnections() + " connections open");
+        }
+        if (end.heapUsedBytes() != null) {
+            parts.add("heap used " + (end.heapUsedBytes() >> 20) + " MB");
+        }
+        if (end.platformThreads() != null) {
+            parts.add(end.platformThreads() + " platform threads");
+        }
+        if (end.poolActive() != null) {
+            parts.add("pool " + end.poolActive() + " lent, " + end.poolWaiting() + " waiting");
+        }
+        return String.join(", ", parts);
     }
 
     /** Counts as counts, anything else with what precision it has. */

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * Little's law from a service's standard meters alone, over a window of steady load: for each pool the meters
@@ -13,13 +14,16 @@ import java.util.function.Function;
  * How long a request holds a pool comes from the pool's own timer where it has one (HikariCP's usage: connection
  * seconds per request; an executor's task time), else from how many of it were in use on average while the
  * requests went through
- * (Little's law read the other way: in use = rate x hold). Requests are {@code http.server.requests} without the
- * management endpoints'.
+ * (Little's law read the other way: in use = rate x hold). Requests are {@code http.server.requests} of the
+ * URIs the load went to: a service answers others meanwhile (a health check, vtlab's lab), and counting them would
+ * spread the pool's hold over requests that never took it.
  */
 public final class MeterCeilings {
 
     /** A queue longer than this counts as unbounded: the pool then grows no further than its core. */
     private static final double UNBOUNDED_QUEUE = 1e6;
+    /** Every URI but the management endpoints', when they share the service's port. */
+    public static final Predicate<String> SERVICE_URIS = uri -> !uri.startsWith("/actuator");
 
     private MeterCeilings() {
     }
@@ -27,15 +31,16 @@ public final class MeterCeilings {
     /**
      * The ceilings {@code during} shows: snapshots taken at equal steps through {@code seconds} of steady load, the
      * first at its start and the last at its end; {@code atRest} before any load (Jetty's pool counts its acceptor
-     * and selectors as busy even then). Pools that no request used are left out.
+     * and selectors as busy even then); {@code uris} the URIs the load went to. Pools that no request used are left
+     * out.
      *
      * @throws MetersUnavailableException when the meters lack the service's request count, or it did not grow
      */
-    public static List<MeterCeiling> of(MeterSnapshot atRest, List<MeterSnapshot> during, double seconds)
-            throws MetersUnavailableException {
+    public static List<MeterCeiling> of(MeterSnapshot atRest, List<MeterSnapshot> during, double seconds,
+                                        Predicate<String> uris) throws MetersUnavailableException {
         MeterSnapshot first = during.getFirst();
         MeterSnapshot last = during.getLast();
-        double requests = requests(last) - requests(first);
+        double requests = requests(last, uris) - requests(first, uris);
         if (!last.has(StandardMeter.HTTP_REQUESTS)) {
             throw new MetersUnavailableException("the meters lack " + StandardMeter.HTTP_REQUESTS.prometheusName()
                     + " (the requests the service answered: Spring MVC or WebFlux with Actuator)");
@@ -108,9 +113,21 @@ public final class MeterCeilings {
         return ceilings.stream().min(Comparator.comparingDouble(MeterCeiling::rate));
     }
 
-    /** The service's requests so far, without the management endpoints' (when they share its port). */
-    static double requests(MeterSnapshot snapshot) {
-        return snapshot.sum(StandardMeter.HTTP_REQUESTS, uri -> !uri.startsWith("/actuator")).orElse(0);
+    /** The requests to {@code uris} so far. */
+    public static double requests(MeterSnapshot snapshot, Predicate<String> uris) {
+        return snapshot.sum(StandardMeter.HTTP_REQUESTS, uris).orElse(0);
+    }
+
+    /**
+     * The URI whose requests grew most from {@code first} to {@code last} (the management endpoints' aside): where
+     * a load sent to one page went, as the service names it (its route, e.g. {@code /orders/{id}}).
+     */
+    public static Predicate<String> busiestUri(MeterSnapshot first, MeterSnapshot last) {
+        String busiest = last.keys(StandardMeter.HTTP_REQUESTS).stream().filter(SERVICE_URIS)
+                .max(Comparator.comparingDouble(uri -> last.value(StandardMeter.HTTP_REQUESTS, uri).orElse(0)
+                        - first.value(StandardMeter.HTTP_REQUESTS, uri).orElse(0)))
+                .orElse(null);
+        return uri -> uri.equals(busiest);
     }
 
     /** A pool no request held has no ceiling to show. */

@@ -46,6 +46,12 @@ public enum StandardMeter {
     VIRTUAL_THREADS("jvm.threads.virtual.live", Statistic.VALUE, "jvm_threads_virtual_live_threads",
             "scheduling_status"),
     VIRTUAL_PINNED("jvm.threads.virtual.pinned", Statistic.COUNT, "jvm_threads_virtual_pinned_seconds_count", null),
+    /** Heap in use, summed over its pools (key {@code heap}). */
+    HEAP_USED("jvm.memory.used", Statistic.VALUE, "jvm_memory_used_bytes", "area"),
+    /** Live platform threads. */
+    LIVE_THREADS("jvm.threads.live", Statistic.VALUE, "jvm_threads_live_threads", null),
+    /** The process's CPU time since it started, all threads, in nanoseconds. */
+    PROCESS_CPU_TIME("process.cpu.time", Statistic.COUNT, "process_cpu_time_ns_total", null),
     PROCESS_CPU("process.cpu.usage", Statistic.VALUE, "process_cpu_usage", null),
     CPU_COUNT("system.cpu.count", Statistic.VALUE, "system_cpu_count", null);
 

@@ -113,7 +113,8 @@ public final class CapacityCharts {
                 "server heap used MB"};
         List<List<ToDoubleFunction<RateSummary.Second>>> values = List.of(
                 List.of(s -> s.offered(), s -> s.completed()), List.of(s -> s.p99Ms()), List.of(s -> s.inFlight()),
-                List.of(s -> s.server() == null ? Double.NaN : s.server().heapUsedBytes() / 1048576.0));
+                List.of(s -> s.server() == null || s.server().heapUsedBytes() == null ? Double.NaN
+                        : s.server().heapUsedBytes() / 1048576.0));
         for (int b = 0; b < 4; b++) {
             int bandTop = top + b * (band + gap) + 12;
             int bandBottom = bandTop + band;

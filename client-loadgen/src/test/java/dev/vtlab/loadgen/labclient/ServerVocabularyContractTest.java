@@ -83,7 +83,7 @@ class ServerVocabularyContractTest {
     @ParameterizedTest
     @ValueSource(strings = {"tomcat", "jetty"})
     void every_field_the_load_generator_reads_is_in_the_servers_answer(String webServer) throws Exception {
-        Map<String, Class<? extends Record>> answers = Map.of("/lab/load", ServerLoad.class,
+        Map<String, Class<? extends Record>> answers = Map.of("/lab/load", LabLoad.class,
                 "/lab/environment", ServerEnvironment.class, "/lab/jvm", ServerJvm.class,
                 "/lab/visits", LabClient.Visits.class);
         for (Map.Entry<String, Class<? extends Record>> answer : answers.entrySet()) {

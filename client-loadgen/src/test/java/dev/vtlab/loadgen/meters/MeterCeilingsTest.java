@@ -17,6 +17,7 @@ class MeterCeilingsTest {
 
     private static final double SECONDS = 10;
     private static final double RATE = 20;
+    private static final java.util.function.Predicate<String> ORDERS = "/orders"::equals;
 
     @Test
     void a_jdbc_pool_is_held_for_its_connection_seconds_per_request() throws Exception {
@@ -26,7 +27,7 @@ class MeterCeilingsTest {
                 reading(StandardMeter.HIKARI_USES, "db", 2 * RATE * i),
                 reading(StandardMeter.HIKARI_USE_SECONDS, "db", 0.1 * 2 * RATE * i)));
 
-        MeterCeiling pool = only(MeterCeilings.of(snapshot(), during, SECONDS));
+        MeterCeiling pool = only(MeterCeilings.of(snapshot(), during, SECONDS, ORDERS));
 
         assertThat(pool.name()).isEqualTo("JDBC pool db");
         assertThat(pool.size()).isEqualTo(4);
@@ -45,7 +46,7 @@ class MeterCeilingsTest {
                 reading(StandardMeter.TOMCAT_THREADS_MAX, "virtual", -1),
                 reading(StandardMeter.TOMCAT_THREADS_BUSY, "virtual", 40)));
 
-        MeterCeiling threads = only(MeterCeilings.of(snapshot(), during, SECONDS));
+        MeterCeiling threads = only(MeterCeilings.of(snapshot(), during, SECONDS, ORDERS));
 
         assertThat(threads.name()).isEqualTo("request threads http-nio");
         assertThat(threads.holdSeconds()).isCloseTo(2.0, within(0.01));
@@ -58,7 +59,7 @@ class MeterCeilingsTest {
                 reading(StandardMeter.JETTY_THREADS_BUSY, "", 42)));
 
         MeterCeiling threads = only(MeterCeilings.of(snapshot(reading(StandardMeter.JETTY_THREADS_BUSY, "", 2)),
-                during, SECONDS));
+                during, SECONDS, ORDERS));
 
         assertThat(threads.size()).isEqualTo(198);
         assertThat(threads.holdSeconds()).isCloseTo(2.0, within(1e-9));
@@ -75,7 +76,7 @@ class MeterCeilingsTest {
                 reading(StandardMeter.EXECUTOR_QUEUE_REMAINING, "unused", Integer.MAX_VALUE),
                 reading(StandardMeter.EXECUTOR_ACTIVE, "unused", 0)));
 
-        MeterCeiling executor = only(MeterCeilings.of(snapshot(), during, SECONDS));
+        MeterCeiling executor = only(MeterCeilings.of(snapshot(), during, SECONDS, ORDERS));
 
         assertThat(executor.name()).as("a pool no request held is left out").isEqualTo(
                 "executor applicationTaskExecutor");
@@ -92,7 +93,7 @@ class MeterCeilingsTest {
                 reading(StandardMeter.FORK_JOIN_ACTIVE, "commonPool", i % 3 == 0 ? 1 : 0),
                 reading(StandardMeter.EXECUTOR_TASK_SECONDS, "commonPool", 0.5 * RATE * i)));
 
-        MeterCeiling pool = only(MeterCeilings.of(snapshot(), during, SECONDS));
+        MeterCeiling pool = only(MeterCeilings.of(snapshot(), during, SECONDS, ORDERS));
 
         assertThat(pool.name()).isEqualTo("fork-join pool commonPool");
         assertThat(pool.holdSeconds()).isCloseTo(0.5, within(1e-9));
@@ -107,7 +108,7 @@ class MeterCeilingsTest {
                 reading(StandardMeter.TOMCAT_THREADS_MAX, "http-nio", 200),
                 reading(StandardMeter.TOMCAT_THREADS_BUSY, "http-nio", 40)));
 
-        List<MeterCeiling> ceilings = MeterCeilings.of(snapshot(), during, SECONDS);
+        List<MeterCeiling> ceilings = MeterCeilings.of(snapshot(), during, SECONDS, ORDERS);
 
         assertThat(ceilings).extracting(MeterCeiling::name).containsExactly("JDBC pool db",
                 "request threads http-nio");
@@ -117,14 +118,30 @@ class MeterCeilingsTest {
     @Test
     void without_the_request_count_or_with_no_request_counted_it_says_which() {
         List<MeterSnapshot> noRequests = List.of(snapshot(), snapshot());
-        assertThatThrownBy(() -> MeterCeilings.of(snapshot(), noRequests, SECONDS))
+        assertThatThrownBy(() -> MeterCeilings.of(snapshot(), noRequests, SECONDS, ORDERS))
                 .isInstanceOf(MetersUnavailableException.class)
                 .hasMessageContaining("lack http_server_requests_seconds_count");
 
         List<MeterSnapshot> flat = List.of(snapshot(reading(StandardMeter.HTTP_REQUESTS, "/x", 5)),
                 snapshot(reading(StandardMeter.HTTP_REQUESTS, "/x", 5)));
-        assertThatThrownBy(() -> MeterCeilings.of(snapshot(), flat, SECONDS))
+        assertThatThrownBy(() -> MeterCeilings.of(snapshot(), flat, SECONDS, uri -> uri.equals("/x")))
                 .isInstanceOf(MetersUnavailableException.class).hasMessageContaining("did not grow");
+    }
+
+    @Test
+    void requests_to_other_uris_meanwhile_do_not_count_and_the_busiest_uri_is_where_the_load_went() throws Exception {
+        // A health check or vtlab's lab, read 5 times a second beside the 20 requests: the pool's 0.2 connection-
+        // seconds a request stay 0.2 when only the load's URI counts.
+        List<MeterSnapshot> during = steady(i -> List.of(reading(StandardMeter.HIKARI_MAX, "db", 4),
+                reading(StandardMeter.HIKARI_USE_SECONDS, "db", 0.2 * RATE * i),
+                reading(StandardMeter.HTTP_REQUESTS, "/health", 5 * i)));
+
+        assertThat(only(MeterCeilings.of(snapshot(), during, SECONDS, ORDERS)).holdSeconds())
+                .isCloseTo(0.2, within(1e-9));
+        assertThat(only(MeterCeilings.of(snapshot(), during, SECONDS, MeterCeilings.SERVICE_URIS)).holdSeconds())
+                .as("every URI counted").isCloseTo(0.16, within(1e-9));
+        java.util.function.Predicate<String> busiest = MeterCeilings.busiestUri(during.getFirst(), during.getLast());
+        assertThat(busiest).accepts("/orders").rejects("/health", "/actuator/prometheus");
     }
 
     /** Eleven snapshots, a second apart, of a service answering {@link #RATE} requests a second. */

@@ -51,7 +51,7 @@ class PrometheusTextTest {
     void the_service_requests_leave_out_the_management_endpoints() {
         MeterSnapshot meters = new MeterSnapshot(PrometheusText.parse(TEXT).orElseThrow(), 0);
 
-        assertThat(MeterCeilings.requests(meters)).isEqualTo(107.0);
+        assertThat(MeterCeilings.requests(meters, MeterCeilings.SERVICE_URIS)).isEqualTo(107.0);
     }
 
     @Test

@@ -3,9 +3,7 @@ package dev.vtlab.lab;
 import dev.vtlab.adapters.in.web.HelloController;
 import dev.vtlab.application.port.out.VisitRepository;
 import dev.vtlab.settings.VtlabSettings;
-import com.zaxxer.hikari.HikariDataSource;
 import jakarta.servlet.DispatcherType;
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.ApplicationContext;
@@ -102,10 +100,8 @@ public class LabConfiguration implements WebMvcConfigurer {
 
     @Bean
     LabController labController(LabRecorders recorders, JvmFigures jvm, InFlightRequests inFlight,
-                                ApplicationContext context, ObjectProvider<HikariDataSource> visitDatabasePool,
-                                VtlabSettings settings) {
+                                ApplicationContext context, VtlabSettings settings) {
         return new LabController(recorders.placement(), jvm, new RunningEnvironment(settings, context)::current,
-                recorders, new RunningLoad(inFlight, context, visitDatabasePool,
-                        settings.repository().jdbc() != null)::current);
+                recorders, () -> new ServerLoad(inFlight.now()));
     }
 }

@@ -68,8 +68,8 @@ public class LabController {
     }
 
     /**
-     * What the server holds now: requests in flight (0: quiet, ready to measure; the lab's own are not counted),
-     * open connections, heap, threads, the pool's borrowers and waiters.
+     * What the server holds now that no meter gives: requests in flight (0: quiet, ready to measure; the lab's own
+     * are not counted). Connections, heap, threads, the pool and CPU time are on the management port's meters.
      */
     @GetMapping("/load")
     public ServerLoad load() {

@@ -1,7 +1,6 @@
 package dev.vtlab.lab;
 
 import org.apache.catalina.connector.Connector;
-import org.apache.coyote.AbstractProtocol;
 import org.apache.coyote.ProtocolHandler;
 import org.apache.coyote.http11.AbstractHttp11Protocol;
 import org.eclipse.jetty.server.HttpConfiguration;
@@ -37,20 +36,6 @@ final class WebServerView {
             case TomcatWebServer tomcat -> tomcatLimits(tomcat.getTomcat().getConnector());
             case JettyWebServer jetty -> jettyLimits(jetty.getServer());
             case null, default -> NONE;
-        };
-    }
-
-    /** Connections the main connector holds open now; -1 where the server cannot tell. */
-    static long openConnections(ApplicationContext context) {
-        return switch (webServer(context)) {
-            case TomcatWebServer tomcat -> tomcat.getTomcat().getConnector().getProtocolHandler()
-                    instanceof AbstractProtocol<?> protocol ? protocol.getConnectionCount() : -1;
-            case JettyWebServer jetty -> {
-                NetworkConnectionLimit limit = jetty.getServer().getBean(NetworkConnectionLimit.class);
-                yield limit != null ? limit.getNetworkConnectionCount()
-                        : mainConnector(jetty.getServer()).getConnectedEndPoints().size();
-            }
-            case null, default -> -1;
         };
     }
 

@@ -54,7 +54,7 @@ class JettyTest {
                 "--server.jetty.max-connections=1234")) {
             assertThat(server.get("/lab/environment").body()).contains("\"webServer\":{\"name\":\"jetty\"",
                     "\"maxConnections\":1234,", "\"acceptCount\":4096");
-            assertThat(server.get("/lab/load").body()).contains("\"inFlight\":0", "\"openConnections\":");
+            assertThat(server.get("/lab/load").body()).isEqualTo("{\"inFlight\":0}");
         }
     }
 
