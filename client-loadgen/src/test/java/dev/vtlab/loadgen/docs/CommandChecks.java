@@ -1,5 +1,6 @@
 package dev.vtlab.loadgen.docs;
 
+import dev.vtlab.childprocess.ListeningPorts;
 import dev.vtlab.loadgen.LoadGenerator;
 import dev.vtlab.loadgen.matrix.ChildProcesses;
 import dev.vtlab.loadgen.matrix.ServerJar;
@@ -175,10 +176,15 @@ final class CommandChecks {
         assertThat(Files.readString(source)).as(where).contains("public static void main(String[] args)");
     }
 
-    static URI onServer(URI server, String url) {
+    /**
+     * {@code url}, written for the server's default ports (8080, and 8081 for its management server), on the ports
+     * {@code server} bound.
+     */
+    static URI onServer(ServerProcess server, String url) {
         URI given = URI.create(url);
         assertThat(given.getHost()).isEqualTo("127.0.0.1");
-        assertThat(given.getPort()).isEqualTo(8080);
-        return server.resolve(given.getRawPath() + (given.getRawQuery() == null ? "" : "?" + given.getRawQuery()));
+        assertThat(given.getPort()).as(url).isIn(8080, 8081);
+        URI port = given.getPort() == 8081 ? server.uri(ListeningPorts.MANAGEMENT) : server.base();
+        return port.resolve(given.getRawPath() + (given.getRawQuery() == null ? "" : "?" + given.getRawQuery()));
     }
 }

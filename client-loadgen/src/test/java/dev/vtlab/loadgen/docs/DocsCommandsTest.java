@@ -174,7 +174,7 @@ class DocsCommandsTest {
                 String method = words.contains("-X") ? words.get(words.indexOf("-X") + 1) : "GET";
                 String url = words.stream().filter(w -> w.startsWith("http://")).findFirst().orElseThrow();
                 assertThat(words).as(command).allMatch(w -> Set.of("curl", "-s", "-X", method, url).contains(w));
-                URI target = CommandChecks.onServer(server.base(), url);
+                URI target = CommandChecks.onServer(server, url);
                 HttpResponse<String> response = client.send(HttpRequest.newBuilder(target)
                         .timeout(Duration.ofSeconds(10)).method(method, HttpRequest.BodyPublishers.noBody()).build(),
                         HttpResponse.BodyHandlers.ofString());

@@ -104,6 +104,10 @@ class ObservingPageTest {
                     .isEqualTo(String.format(Locale.ROOT, "%.3f", meters.path("meterVsLab").asDouble()));
             assertThat(row.cell("meter to watch")).as(row.where()).isEqualTo("`" + meters.path("watch").asString()
                     + "`");
+            assertThat(row.cell("at the knee")).as(row.where()).isEqualTo(meters.path("atKnee").asString());
+            assertThat(row.cell("binding resource")).as(row.where())
+                    .startsWith(run.path("predicted").path("resource").asString().toLowerCase(Locale.ROOT)
+                            .replace("jdbc_pool", "JDBC pool").replace('_', ' '));
         }
     }
 

@@ -68,6 +68,14 @@ class NoSecretInAnyOutputTest {
                     .timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
             assertThat(problem.statusCode()).isEqualTo(502);
             assertThat(problem.body()).contains("mem:vtlab").doesNotContain(SECRET);
+            // The meters name the pool, never its database: no URL, so no credential, in any tag.
+            for (String meters : List.of("/actuator/prometheus", "/actuator/metrics/hikaricp.connections")) {
+                HttpResponse<String> answer = client.send(HttpRequest.newBuilder(server.uri(ListeningPorts.MANAGEMENT)
+                        .resolve(meters)).timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+                assertThat(answer.statusCode()).as(meters).isEqualTo(200);
+                assertThat(answer.body()).as(meters).contains("vtlab-db-pool").doesNotContain(SECRET)
+                        .doesNotContain("mem:vtlab");
+            }
 
             URI withUserInfo = URI.create("http://ada:" + SECRET + "@127.0.0.1:" + server.base().getPort());
             CommandLineTestSupport.Outcome outcome = CommandLineTestSupport.execute("run", "--url",
