@@ -6,6 +6,8 @@ import dev.vtlab.settings.VtlabSettings;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import com.zaxxer.hikari.metrics.micrometer.MicrometerMetricsTrackerFactory;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -22,6 +24,8 @@ class PersistenceConfiguration {
 
     /** The JDBC adapter's pool, as its logs and failures name it. */
     static final String POOL_NAME = "vtlab-db-pool";
+    /** The bulkhead in front of it, as its meters name it. */
+    static final String BULKHEAD_NAME = "vtlab-db-bulkhead";
 
     /**
      * HikariCP, sized by the settings (its own defaults: 10 connections, 30 s to wait for one). It starts without
@@ -47,14 +51,26 @@ class PersistenceConfiguration {
 
     /**
      * Spring's JDBC template over the pool; with {@code vtlab.repository.max-concurrent}, behind a bulkhead that
-     * refuses at once what the pool could not serve soon.
+     * refuses at once what the pool could not serve soon, metered where it is made: {@code bulkhead_calls_active}
+     * and {@code bulkhead_calls_max} (in use and size), {@code bulkhead_calls_rejected_total} (what it refused),
+     * tagged {@code name="vtlab-db-bulkhead"}.
      */
     @Bean
     @Lazy
-    JdbcOperations visitDatabase(HikariDataSource visitDatabasePool, VtlabSettings settings) {
+    JdbcOperations visitDatabase(HikariDataSource visitDatabasePool, VtlabSettings settings, MeterRegistry meters) {
         JdbcOperations template = new JdbcTemplate(visitDatabasePool);
         Integer limit = settings.repository().jdbc().maxConcurrent();
-        return limit == null ? template : Bulkhead.around(template, limit);
+        if (limit == null) {
+            return template;
+        }
+        Bulkhead bulkhead = Bulkhead.of(limit);
+        Gauge.builder("bulkhead.calls.active", bulkhead, Bulkhead::inside).tag("name", BULKHEAD_NAME)
+                .description("Database calls inside the bulkhead").register(meters);
+        Gauge.builder("bulkhead.calls.max", bulkhead, Bulkhead::limit).tag("name", BULKHEAD_NAME)
+                .description("Database calls the bulkhead lets through at once").register(meters);
+        FunctionCounter.builder("bulkhead.calls.rejected", bulkhead, Bulkhead::refused).tag("name", BULKHEAD_NAME)
+                .description("Database calls the bulkhead refused").register(meters);
+        return bulkhead.around(template);
     }
 
     /** The pool as the JDBC adapter names it in its failures. */

@@ -3,6 +3,7 @@ package dev.vtlab.bootstrap.webserver;
 import dev.vtlab.settings.VtlabSettings;
 import jakarta.servlet.DispatcherType;
 import org.apache.catalina.connector.Connector;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.ServerConnector;
@@ -169,6 +170,12 @@ public class WebServerConfiguration {
     }
 
     // ---- both ----
+
+    /** Jetty's in-flight bound as a meter (Tomcat's has one from Boot). */
+    @Bean
+    InFlightBoundMeter inFlightBoundMeter(MeterRegistry meters) {
+        return new InFlightBoundMeter(meters);
+    }
 
     /** For a runner that started this server: the ports it bound, once it serves. */
     @Bean

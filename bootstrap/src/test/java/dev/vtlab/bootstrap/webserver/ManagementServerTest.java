@@ -62,11 +62,11 @@ class ManagementServerTest {
     }
 
     @Test
-    void the_jdbc_pool_and_the_executors_the_composition_root_makes_are_metered_where_they_are_made() {
+    void the_jdbc_pool_its_bulkhead_and_the_executors_the_composition_root_makes_are_metered_where_they_are_made() {
         // No database answers here: the pool starts without it, and its meters are there from the start.
         try (RunningServer server = RunningServer.start(false, false, false, false,
                 "--vtlab.repository.kind=jdbc", "--vtlab.repository.url=jdbc:h2:tcp://127.0.0.1:1/mem:none",
-                "--vtlab.repository.pool-timeout=250ms")) {
+                "--vtlab.repository.pool-timeout=250ms", "--vtlab.repository.max-concurrent=5")) {
             server.get("/callable?name=x");
 
             String meters = awaitMeters(server, Pattern.compile("hikaricp_connections_max\\{pool=\"vtlab-db-pool\"} 10\\.0"));
@@ -74,7 +74,10 @@ class ManagementServerTest {
             assertThat(meters).contains("hikaricp_connections_pending{pool=\"vtlab-db-pool\"}",
                     "hikaricp_connections_usage_seconds_count{pool=\"vtlab-db-pool\"}",
                     "executor_seconds_count{name=\"applicationTaskExecutor\",place=\"A\"}",
-                    "executor_pool_core_threads{name=\"applicationTaskExecutor\"} 8.0");
+                    "executor_pool_core_threads{name=\"applicationTaskExecutor\"} 8.0",
+                    "bulkhead_calls_max{name=\"vtlab-db-bulkhead\"} 5.0",
+                    "bulkhead_calls_active{name=\"vtlab-db-bulkhead\"} 0.0",
+                    "bulkhead_calls_rejected_total{name=\"vtlab-db-bulkhead\"}");
         }
     }
 

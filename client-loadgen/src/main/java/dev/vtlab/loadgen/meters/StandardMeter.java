@@ -21,6 +21,8 @@ public enum StandardMeter {
     JETTY_THREADS_JOBS("jetty.threads.jobs", Statistic.VALUE, "jetty_threads_jobs", null),
     JETTY_CONNECTIONS("jetty.connections.current", Statistic.VALUE, "jetty_connections_current_connections",
             "connector_name"),
+    /** Jetty's in-flight bound (vtlab's server meters it; Jetty's own metrics have none). */
+    JETTY_CONNECTIONS_MAX("jetty.connections.config.max", Statistic.VALUE, "jetty_connections_config_max", null),
     /** A thread pool executor's threads running a task (Spring's applicationTaskExecutor when it is a pool). */
     EXECUTOR_ACTIVE("executor.active", Statistic.VALUE, "executor_active_threads", "name"),
     EXECUTOR_CORE("executor.pool.core", Statistic.VALUE, "executor_pool_core_threads", "name"),
