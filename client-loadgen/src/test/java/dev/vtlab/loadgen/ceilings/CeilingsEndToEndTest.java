@@ -21,7 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * {@code ceilings} on a service that is not vtlab (a JDBC pool of 4, no {@code /lab}), through Actuator's JSON:
  * it finds the pool from the meters alone, names the meter to watch, runs its steps and writes what it measured.
- * Counts and names are asserted, never rates.
+ * Counts and names are asserted, never rates, nor which ceiling binds.
  */
 class CeilingsEndToEndTest {
 
@@ -41,13 +41,21 @@ class CeilingsEndToEndTest {
                     "--bisections", "0", "--max-rate", "16", "--output-dir", dir.resolve("out").toString());
 
             assertThat(outcome.exitCode()).as(outcome.out() + outcome.err()).isIn(0, 1);
-            assertThat(outcome.out()).contains("(ACTUATOR)", "binding: JDBC pool orders-pool",
-                    "watch hikaricp_connections_pending{pool=\"orders-pool\"}");
+            assertThat(outcome.out()).contains("(ACTUATOR)", "JDBC pool orders-pool",
+                    "watch hikaricp_connections_pending{pool=\"orders-pool\"}", "binding: ");
             JsonNode result = Json.MAPPER.readTree(dir.resolve("out/ceilings.json").toFile());
-            JsonNode binding = result.path("probe").path("ceilings").get(0);
-            assertThat(binding.path("kind").asString()).isEqualTo("JDBC_POOL");
-            assertThat(binding.path("key").asString()).isEqualTo("orders-pool");
-            assertThat(binding.path("size").asDouble()).isEqualTo(4.0);
+            // Which ceiling binds is a measurement (a service just started spends CPU on its JIT, and on a busy
+            // machine the CPU's ceiling can come out lowest): asserted is that the pool is found, with its size.
+            List<JsonNode> pools = new java.util.ArrayList<>();
+            result.path("probe").path("ceilings").forEach(c -> {
+                if (c.path("kind").asString().equals("JDBC_POOL")) {
+                    pools.add(c);
+                }
+            });
+            assertThat(pools).singleElement().satisfies(pool -> {
+                assertThat(pool.path("key").asString()).isEqualTo("orders-pool");
+                assertThat(pool.path("size").asDouble()).isEqualTo(4.0);
+            });
             assertThat(result.path("steps")).hasSize(1);
             assertThat(result.path("steps").get(0).path("offeredRate").asDouble()).isEqualTo(16.0);
             assertThat(result.path("finished").asBoolean()).isTrue();

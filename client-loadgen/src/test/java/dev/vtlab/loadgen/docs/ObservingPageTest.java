@@ -111,6 +111,21 @@ class ObservingPageTest {
         }
     }
 
+    /** The cold probe's figures are its recorded output's. */
+    @Test
+    void the_cold_probe_is_quoted_from_its_output() throws IOException {
+        String output = java.nio.file.Files.readString(CommandChecks.root()
+                .resolve("docs/results/ceilings-other-service/cold-probe-in-ci.txt"));
+        assertThat(output).contains("2.0 /   0.0609 s =      32.9 req/s", "4.0 /   0.0914 s =      43.8 req/s");
+        assertThat(PageText.of(PAGE)).contains("(32.9 req/s against the pool's 43.8", "came out 0.0914 s for a 0.1 s");
+        List<Double> holds = new ArrayList<>();
+        for (String search : List.of("run-1", "run-2", "run-3", "actuator-metrics-1")) {
+            holds.add(ResultsJson.read(CommandChecks.root().resolve("docs/results/ceilings-other-service/" + search
+                    + "/ceilings.json")).path("probe").path("ceilings").get(0).path("holdSeconds").asDouble());
+        }
+        assertThat(PageText.of(PAGE)).contains("gave " + NumberRange.of(holds, "%.4f") + " s for 0.2 s");
+    }
+
     private static double peak(JsonNode seconds, Predicate<String> line) {
         double peak = Double.NEGATIVE_INFINITY;
         for (JsonNode second : seconds) {
