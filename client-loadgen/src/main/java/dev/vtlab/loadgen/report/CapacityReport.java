@@ -195,7 +195,7 @@ public final class CapacityReport {
             rows.add(List.of(r.mode(), r.flags(), r.predicted().resource().label(),
                     CapacityRun.rate(r.predicted().rate()), String.format(Locale.ROOT, "%s (%.0f / %s)",
                             CapacityRun.rate(m.ceiling().rate()), m.ceiling().size(), held(m.ceiling().holdSeconds())),
-                    String.format(Locale.ROOT, "%.2f", m.meterVsLab()), "`" + m.watch() + "`",
+                    String.format(Locale.ROOT, "%.2f", m.meterVsLab()), m.watch(),
                     m.atKnee() == null ? "" : m.atKnee()));
         }
         return new Table(List.of("mode", "flags", "binding resource", "lab's prediction req/s",

@@ -46,6 +46,6 @@ class CapacityEndToEndTest {
             assertThat(dir.resolve(file)).exists();
         }
         assertThat(Files.readString(dir.resolve("report.md"))).startsWith("# Capacity: what each placement sustains")
-                .contains("| sync | T0 A0 W0 R0 |", "## What the meters say", "`tomcat_connections_current_connections{name=");
+                .contains("| sync | T0 A0 W0 R0 |", "## What the meters say", "| tomcat_connections_current_connections{name=");
     }
 }
