@@ -14,6 +14,7 @@ import dev.vtlab.loadgen.load.ClientLimits;
 import dev.vtlab.loadgen.load.HttpClients;
 import dev.vtlab.loadgen.load.Mode;
 import dev.vtlab.loadgen.load.QuietServer;
+import dev.vtlab.loadgen.load.MeterSampler;
 import dev.vtlab.loadgen.load.RateRun;
 import dev.vtlab.loadgen.load.RateSummary;
 import dev.vtlab.loadgen.load.Schedule;
@@ -219,13 +220,13 @@ public final class CapacityRunner {
                                                     CapacitySettings.Steps steps, Mode mode) {
         long from = Math.max(1, steps.stepWarmup().toSeconds());
         long to = steps.stepTime().toSeconds();
-        List<RateRun.MeterSample> measured = recording.meterSamples().stream()
+        List<MeterSampler.Sample> measured = recording.meterSamples().stream()
                 .filter(s -> s.meters() != null && s.second() >= from && s.second() <= to).toList();
         if (atRest == null || measured.size() < 2) {
             return null;
         }
         try {
-            return MeterCeilings.of(atRest, measured.stream().map(RateRun.MeterSample::meters).toList(),
+            return MeterCeilings.of(atRest, measured.stream().map(MeterSampler.Sample::meters).toList(),
                     measured.getLast().second() - measured.getFirst().second(), mode.path()::equals);
         } catch (MetersUnavailableException e) {
             return null;

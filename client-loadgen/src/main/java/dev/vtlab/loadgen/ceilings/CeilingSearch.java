@@ -3,6 +3,7 @@ package dev.vtlab.loadgen.ceilings;
 import dev.vtlab.loadgen.capacity.HoldRule;
 import dev.vtlab.loadgen.capacity.RateLadder;
 import dev.vtlab.loadgen.load.Arrivals;
+import dev.vtlab.loadgen.load.MeterSampler;
 import dev.vtlab.loadgen.load.RateRun;
 import dev.vtlab.loadgen.load.RateSummary;
 import dev.vtlab.loadgen.load.Schedule;
@@ -94,15 +95,15 @@ public final class CeilingSearch {
         RateRun.Recording recording = rates.run(target, schedule, plan.maxInFlight(), null, meters);
         RateSummary summary = RateSummary.of(recording, schedule, Duration.ZERO, "GET", target.toString(), 0, null,
                 null, null);
-        List<RateRun.MeterSample> steady = recording.meterSamples().stream()
+        List<MeterSampler.Sample> steady = recording.meterSamples().stream()
                 .filter(s -> s.meters() != null && s.second() >= PROBE_SETTLE_SECONDS
                         && s.second() <= plan.probeTime().toSeconds()).toList();
         if (steady.size() < 2) {
             throw new MetersUnavailableException(meters.uri() + " answered " + steady.size() + " of the probe's "
-                    + "reads: lengthen --probe-time" + recording.meterSamples().stream().map(RateRun.MeterSample::error)
+                    + "reads: lengthen --probe-time" + recording.meterSamples().stream().map(MeterSampler.Sample::error)
                     .filter(Objects::nonNull).findFirst().map(e -> " (" + e + ")").orElse(""));
         }
-        List<MeterSnapshot> during = steady.stream().map(RateRun.MeterSample::meters).toList();
+        List<MeterSnapshot> during = steady.stream().map(MeterSampler.Sample::meters).toList();
         List<MeterCeiling> ceilings = MeterCeilings.of(atRest, during, steady.getLast().second()
                 - steady.getFirst().second(), MeterCeilings.busiestUri(during.getFirst(), during.getLast()));
         if (ceilings.isEmpty()) {
@@ -141,7 +142,7 @@ public final class CeilingSearch {
         return new Step(rate, outcome.completionRate(), outcome.latency().p99Ms(), outcome.failed(),
                 broken.isEmpty(), broken, peak(recording, binding, binding.watch()),
                 peak(recording, binding, binding.inUse()), recording.meterSamples().stream()
-                .mapToDouble(RateRun.MeterSample::readMs).max().stream().boxed().findFirst().orElse(null));
+                .mapToDouble(MeterSampler.Sample::readMs).max().stream().boxed().findFirst().orElse(null));
     }
 
     private static Double peak(RateRun.Recording recording, MeterCeiling binding,

@@ -161,7 +161,8 @@ public final class RunCommand implements Callable<Integer> {
                 : run.warmUp(url, url, warmup);
         LoadRun.Measurement measurement;
         try {
-            measurement = run.measure(url, url, mode, requests, effectiveConcurrency(), lab, visitsBefore, warmUp);
+            measurement = run.measure(url, url, mode, requests, effectiveConcurrency(), lab, visitsBefore, warmUp,
+                    null);
         } catch (QuietServer.NotQuietException | IOException e) {
             // Nothing was sent: a server that never drained, or whose lab stopped answering (it died in the warm-up)
             err.println("Not measured: " + e.getMessage() + (warmUp.note() == null ? "" : " (warm-up: "

@@ -1,6 +1,7 @@
 package dev.vtlab.loadgen.load;
 
 import dev.vtlab.loadgen.labclient.LabClient;
+import dev.vtlab.loadgen.meters.MeterSource;
 import dev.vtlab.loadgen.labclient.ServerEnvironment;
 import dev.vtlab.loadgen.labclient.ServerJvm;
 import dev.vtlab.loadgen.labclient.ServerThreads;
@@ -127,12 +128,14 @@ public final class LoadRun {
      * @param visits          where visits are counted (the server's lab, or the visit store)
      * @param visitsBefore    the visit count read before the warm-up
      * @param warmUp          the warm-up sent since then
+     * @param meters          the server's meters, read once a second through the burst for their peaks; or
+     *                        {@code null}
      * @throws QuietServer.NotQuietException when the server still held earlier requests at the deadline
      *                                       ({@link QuietServer#deadlineFor}): nothing was measured
      * @throws IOException                   when its lab could not be read before the burst
      */
     public Measurement measure(URI base, URI lab, Mode mode, int requests, int concurrency, VisitCounter visits,
-                               long visitsBefore, WarmUp warmUp)
+                               long visitsBefore, WarmUp warmUp, MeterSource meters)
             throws QuietServer.NotQuietException, IOException, InterruptedException {
         LabClient labClient = new LabClient(client, lab);
         Duration quietWait = QuietServer.await(labClient, QuietServer.deadlineFor(requestTimeout));
@@ -144,9 +147,15 @@ public final class LoadRun {
         }
         Map<String, Long> kernelBefore = KernelCounters.read();
         long cpuBefore = ClientEnvironment.cpuNanos();
+        Map<String, Double> meterPeaks;
 
-        List<RequestResult> results = new Burst(connectTimeout, requestTimeout)
-                .fire(base.resolve(mode.path()), requests, concurrency);
+        MeterSampler sampler = meters == null ? null : MeterSampler.start(meters, System.nanoTime());
+        List<RequestResult> results;
+        try {
+            results = new Burst(connectTimeout, requestTimeout).fire(base.resolve(mode.path()), requests, concurrency);
+        } finally {
+            meterPeaks = sampler == null ? null : MeterSampler.peaks(sampler.stop());
+        }
 
         double clientCpuMs = (ClientEnvironment.cpuNanos() - cpuBefore) / 1e6;
         Map<String, Long> kernelDelta = KernelCounters.delta(kernelBefore, KernelCounters.read());
@@ -184,7 +193,7 @@ public final class LoadRun {
                         difference == null ? null : Math.max(difference, 0),
                         difference == null ? null : Math.max(-difference, 0)),
                 new RunSummary.ClientSide(kernelDelta, kernelTrouble, ClientEnvironment.current()),
-                new RunSummary.ServerSide(environment, threads, jvm, labError));
+                new RunSummary.ServerSide(environment, threads, jvm, labError, meterPeaks));
         return new Measurement(summary, results);
     }
 

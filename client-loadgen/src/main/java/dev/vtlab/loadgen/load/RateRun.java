@@ -1,9 +1,7 @@
 package dev.vtlab.loadgen.load;
 
 import dev.vtlab.loadgen.labclient.LabClient;
-import dev.vtlab.loadgen.meters.MeterSnapshot;
 import dev.vtlab.loadgen.meters.MeterSource;
-import dev.vtlab.loadgen.meters.MetersUnavailableException;
 import dev.vtlab.loadgen.labclient.LabLoad;
 
 import java.io.IOException;
@@ -46,18 +44,7 @@ public final class RateRun {
      * samples, the most requests in flight at once, and when the last request ended.
      */
     public record Recording(long[] dueNanos, List<RequestResult> requests, List<ServerSample> samples,
-                            List<MeterSample> meterSamples, int inFlightPeak, long finishedMicros) {
-    }
-
-    /**
-     * The service's meters, read once a second.
-     *
-     * @param second seconds from the run's start
-     * @param meters what they read, {@code null} when they did not answer
-     * @param readMs how long they took to answer (or to fail)
-     * @param error  why they did not answer, {@code null} when they did
-     */
-    public record MeterSample(int second, MeterSnapshot meters, double readMs, String error) {
+                            List<MeterSampler.Sample> meterSamples, int inFlightPeak, long finishedMicros) {
     }
 
     /**
@@ -86,12 +73,11 @@ public final class RateRun {
         AtomicInteger inFlight = new AtomicInteger();
         AtomicInteger peak = new AtomicInteger();
         List<ServerSample> samples = new ArrayList<>();
-        List<MeterSample> meterSamples = new ArrayList<>();
+        List<MeterSampler.Sample> meterSamples;
         long start = System.nanoTime();
         Thread sampler = lab == null ? null : Thread.ofVirtual().name("lab-sampler").start(() -> sample(lab, start,
                 samples));
-        Thread meterSampler = meters == null ? null : Thread.ofVirtual().name("meter-sampler")
-                .start(() -> sample(meters, start, meterSamples));
+        MeterSampler meterSampler = meters == null ? null : MeterSampler.start(meters, start);
         try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
             for (int i = 0; i < due.length; i++) {
                 if (!awaitNanoTime(start + due[i])) {
@@ -110,20 +96,17 @@ public final class RateRun {
                 });
             }
         } finally {
-            for (Thread thread : new Thread[] {sampler, meterSampler}) {
-                if (thread != null) {
-                    thread.interrupt();
-                    thread.join(Duration.ofSeconds(15));
-                }
+            if (sampler != null) {
+                sampler.interrupt();
+                sampler.join(Duration.ofSeconds(15));
             }
+            meterSamples = meterSampler == null ? List.of() : meterSampler.stop();
             clients.forEach(HttpClient::close);
         }
         long finished = (System.nanoTime() - start) / 1000;
         synchronized (samples) {
-            synchronized (meterSamples) {
-                return new Recording(due, Arrays.asList(results), List.copyOf(samples), List.copyOf(meterSamples),
-                        peak.get(), finished);
-            }
+            return new Recording(due, Arrays.asList(results), List.copyOf(samples), meterSamples, peak.get(),
+                    finished);
         }
     }
 
@@ -139,28 +122,6 @@ public final class RateRun {
             LockSupport.parkNanos(left);
         }
         return true;
-    }
-
-    /** Reads the meters at each whole second from the start until interrupted. */
-    private static void sample(MeterSource meters, long start, List<MeterSample> samples) {
-        for (int second = 1; ; second++) {
-            if (!awaitNanoTime(start + SAMPLE_EVERY.toNanos() * second)) {
-                return;
-            }
-            long asked = System.nanoTime();
-            MeterSample sample;
-            try {
-                MeterSnapshot read = meters.read();
-                sample = new MeterSample(second, read, read.readMs(), null);
-            } catch (MetersUnavailableException e) {
-                sample = new MeterSample(second, null, (System.nanoTime() - asked) / 1e6, e.getMessage());
-            } catch (InterruptedException e) {
-                return;
-            }
-            synchronized (samples) {
-                samples.add(sample);
-            }
-        }
     }
 
     /** Reads the lab at each whole second from the start until interrupted. */

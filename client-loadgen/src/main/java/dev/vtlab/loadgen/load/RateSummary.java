@@ -213,7 +213,7 @@ public record RateSummary(@JsonUnwrapped Run run, @JsonUnwrapped ScheduleKept sc
         }
         Map<Integer, RateRun.ServerSample> samples = new HashMap<>();
         recording.samples().forEach(s -> samples.put(s.second(), s));
-        Map<Integer, RateRun.MeterSample> meterSamples = new HashMap<>();
+        Map<Integer, MeterSampler.Sample> meterSamples = new HashMap<>();
         recording.meterSamples().forEach(s -> meterSamples.put(s.second(), s));
         List<Second> rows = new ArrayList<>();
         int inFlight = 0;
@@ -221,7 +221,7 @@ public record RateSummary(@JsonUnwrapped Run run, @JsonUnwrapped ScheduleKept sc
             inFlight += inFlightDelta[s];
             Spectrum l = latency[s] == null ? Spectrum.of(Spectrum.histogram()) : Spectrum.of(latency[s]);
             RateRun.ServerSample sample = samples.get(s + 1);
-            RateRun.MeterSample meters = meterSamples.get(s + 1);
+            MeterSampler.Sample meters = meterSamples.get(s + 1);
             rows.add(new Second(s, offered[s], sent[s], completed[s], failed[s], l.p50Ms(), l.p99Ms(), inFlight,
                     serverLoad(sample == null ? null : sample.load(), meters == null ? null : meters.meters()),
                     sample == null ? null : sample.readMs(),

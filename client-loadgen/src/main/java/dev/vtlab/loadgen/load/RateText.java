@@ -2,26 +2,14 @@ package dev.vtlab.loadgen.load;
 
 import dev.vtlab.loadgen.labclient.ServerLoad;
 
-import dev.vtlab.loadgen.meters.StandardMeter;
-
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Objects;
-import java.util.TreeMap;
 
 import static dev.vtlab.loadgen.load.SummaryText.line;
 
 /** A rate run's summary as the console shows it: what was offered, whether the client kept up, what came back. */
 public final class RateText {
-
-    /** The meters whose peak a rate run prints: how full each pool got, and how many waited for it. */
-    static final List<String> WATCHED = List.of(StandardMeter.TOMCAT_THREADS_BUSY, StandardMeter.TOMCAT_CONNECTIONS,
-            StandardMeter.JETTY_THREADS_BUSY,
-            StandardMeter.JETTY_THREADS_JOBS, StandardMeter.HIKARI_ACTIVE, StandardMeter.HIKARI_PENDING,
-            StandardMeter.EXECUTOR_ACTIVE, StandardMeter.EXECUTOR_QUEUED, StandardMeter.FORK_JOIN_ACTIVE,
-            StandardMeter.FORK_JOIN_QUEUED, StandardMeter.VIRTUAL_THREADS).stream()
-            .map(meter -> meter.prometheusName() + (meter.keyTag() == null ? "" : "{")).toList();
 
     private RateText() {
     }
@@ -69,14 +57,8 @@ public final class RateText {
                     .map(RateSummary.Second::meterReadMs).filter(Objects::nonNull).mapToDouble(Double::doubleValue)
                     .max().orElse(0), missed == 0 ? "" : ", " + missed + " unanswered: " + s.seconds().stream()
                     .map(RateSummary.Second::meterError).filter(Objects::nonNull).findFirst().orElse(""));
-            Map<String, Double> peaks = new TreeMap<>();
-            s.seconds().stream().map(RateSummary.Second::meters).filter(Objects::nonNull)
-                    .forEach(meters -> meters.forEach((line, value) -> {
-                        if (WATCHED.stream().anyMatch(line::startsWith)) {
-                            peaks.merge(line, value, Math::max);
-                        }
-                    }));
-            peaks.forEach((line, peak) -> line(out, "  peak", "%s %s", line, count(peak)));
+            MeterSampler.peaksOf(s.seconds().stream().map(RateSummary.Second::meters).filter(Objects::nonNull)
+                    .toList()).forEach((line, peak) -> line(out, "  peak", "%s %s", line, count(peak)));
         }
         if (end != null) {
             line(out, "server last", "%s", serverLast(end));

@@ -97,9 +97,12 @@ public record RunSummary(@JsonUnwrapped Burst burst, @JsonUnwrapped Outcome outc
      * @param serverThreads     the server's {@code /lab/threads} for this burst
      * @param serverJvm         the server's {@code /lab/jvm} for this burst
      * @param labError          why the lab could not be read after the burst, or {@code null}
+     * @param meterPeaks        the most each pool's meters read during the burst (in use, waiting), by Prometheus
+     *                          line, read once a second from the server's management port; {@code null} when they
+     *                          were not read
      */
     public record ServerSide(ServerEnvironment serverEnvironment, ServerThreads serverThreads, ServerJvm serverJvm,
-                             String labError) {
+                             String labError, Map<String, Double> meterPeaks) {
     }
 
     /** No failed request, visits saved equal to successes, and the lab could be read. */

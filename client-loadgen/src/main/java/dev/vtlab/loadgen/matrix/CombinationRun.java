@@ -1,6 +1,8 @@
 package dev.vtlab.loadgen.matrix;
 
 import dev.vtlab.loadgen.labclient.VisitCounter;
+import dev.vtlab.loadgen.meters.MeterSource;
+import dev.vtlab.loadgen.meters.MetersUnavailableException;
 import dev.vtlab.loadgen.load.LoadRun;
 import dev.vtlab.loadgen.load.Mode;
 import dev.vtlab.loadgen.load.QuietServer;
@@ -39,6 +41,8 @@ final class CombinationRun {
     /** The server being measured, or {@code null} between a failed run (or a failed start) and the next run. */
     private ServerAndDownstream server;
     private VisitCounter visits;
+    /** The server's meters, read through each burst for their peaks; {@code null} when they do not answer. */
+    private MeterSource meters;
     /** Visits kept before the next run: its lost writes are counted from here. */
     private long visitsBefore;
     /** The new server's warm-up, reported with the first run measured on it. */
@@ -87,6 +91,7 @@ final class CombinationRun {
             server = ServerAndDownstream.start(settings, combination, settings.outputDir().resolve("servers"),
                     client, children);
             visits = server.visits(client);
+            meters = openMeters(server);
             visitsBefore = visits.visitsSaved();
             warmUp = loadRun.warmUp(server.base(), server.lab(), settings.burst().warmup());
             return true;
@@ -101,6 +106,15 @@ final class CombinationRun {
         }
     }
 
+    /** The server's meters, or none: a run is measured without them rather than not at all. */
+    private MeterSource openMeters(ServerAndDownstream started) throws InterruptedException {
+        try {
+            return MeterSource.open(client, started.meters());
+        } catch (MetersUnavailableException e) {
+            return null;
+        }
+    }
+
     /**
      * One burst, recorded with its requests; returns whether the mode's next repeats are worth measuring: not after
      * a dirty run, which ends the server. A server that never drained what it held before is ended too, and its
@@ -110,7 +124,8 @@ final class CombinationRun {
         int requests = settings.burst().requests();
         LoadRun.Measurement m;
         try {
-            m = loadRun.measure(server.base(), server.lab(), mode, requests, requests, visits, visitsBefore, warmUp);
+            m = loadRun.measure(server.base(), server.lab(), mode, requests, requests, visits, visitsBefore, warmUp,
+                    meters);
         } catch (QuietServer.NotQuietException | IOException e) {
             ledger.record(new RunRecord(combination, mode, repeat, RunRecord.Status.SERVER_FAILED,
                     e.getMessage() + (warmUp.note() == null ? "" : " (warm-up: " + warmUp.note() + ")"), null));

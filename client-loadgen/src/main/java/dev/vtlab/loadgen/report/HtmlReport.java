@@ -39,6 +39,10 @@ final class HtmlReport {
                 html.append("<h3>The pool's bound against what was measured</h3><p>").append(Html.escape(PoolBound.RULE))
                         .append("</p>").append(c.poolBound(mode).html());
             }
+            if (c.meters(mode) != null) {
+                html.append("<h3>The server's meters at their peak</h3><p>")
+                        .append(Html.escape(ReportContent.METERS_RULE)).append("</p>").append(c.meters(mode).html());
+            }
             html.append("<h3>Latency percentiles per combination</h3>").append(Charts.percentiles(runs));
             html.append("<h3>Response time against request start: baseline and fastest (failed requests in black)</h3>")
                     .append(Charts.responseTimes(baselineAndBest(runs, samples)));

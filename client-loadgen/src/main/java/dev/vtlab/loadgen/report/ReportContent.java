@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.Objects;
 
@@ -184,6 +185,30 @@ final class ReportContent {
         }
         return new Table(List.of("flags", "pool", "bulkhead", "pool's bound ms", "threads' bound ms", "p99 ms",
                 "wall ms", "refused by pool or bulkhead", "failed otherwise", "verdict"), rows);
+    }
+
+    /** What introduces {@link #meters(Mode)} in both renderings. */
+    static final String METERS_RULE = "The server's own meters at their peak during the burst, read once a second on "
+            + "its management port (docs/observing.md): each pool's in-use and waiting meters, those that moved (a "
+            + "burst over within its first second was not read). A pool in use at its size, with requests waiting, "
+            + "is the one that bound; it is the meter to watch in a service of your own.";
+
+    /**
+     * One row per (combination, mode) whose meters were read: the pools' meters that moved, at their peak; {@code
+     * null} when none was read (a server before the meters).
+     */
+    Table meters(Mode mode) {
+        List<List<String>> rows = new ArrayList<>();
+        for (RunRecord r : representatives(mode)) {
+            Map<String, Double> peaks = r.summary().server().meterPeaks();
+            if (peaks == null) {
+                continue;
+            }
+            List<String> moved = peaks.entrySet().stream().filter(e -> e.getValue() > 0)
+                    .map(e -> e.getKey() + " " + Math.round(e.getValue())).toList();
+            rows.add(List.of(r.flags(), moved.isEmpty() ? "none moved" : String.join(", ", moved)));
+        }
+        return rows.isEmpty() ? null : new Table(List.of("flags", "meters at their peak"), rows);
     }
 
     /** Lost writes summed over the repeats, or "unknown" when any repeat's count could not be read. */

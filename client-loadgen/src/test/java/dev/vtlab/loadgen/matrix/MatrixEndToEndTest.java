@@ -57,6 +57,8 @@ class MatrixEndToEndTest {
             assertThat(run.path("summary").path("lostWrites").asInt()).isZero();
         }
         assertThat(results.path("runs").get(0).path("flags").asString()).isEqualTo("T0 A0 W0 R0");
+        assertThat(results.path("runs").get(0).path("summary").path("meterPeaks").isObject())
+                .as("the server's meters read through the burst").isTrue();
         assertThat(results.path("runs").get(0).path("summary").path("serverEnvironment").path("webServer")
                 .path("maxThreads").asInt()).isEqualTo(4);
         assertThat(results.path("runs").get(0).path("summary").path("serverEnvironment").path("availableProcessors")
@@ -71,7 +73,8 @@ class MatrixEndToEndTest {
         assertThat(Files.readAllLines(out.resolve("results.csv"))).hasSize(5)
                 .first().asString().startsWith("mode,flags,repeat,status,requests");
         assertThat(Files.readString(out.resolve("report.md")))
-                .contains("| sync | T | matters |", "## sync", "virtual vt-tomcat-");
+                .contains("| sync | T | matters |", "## sync", "virtual vt-tomcat-",
+                        "The server's own meters at their peak during the burst");
         String html = Files.readString(out.resolve("report.html"));
         assertThat(html).contains("<svg", "</html>").doesNotContain("<script src", "<link ");
         // The thread map: T0 then T1 (one row each: repeat 1), web entry on platform then on virtual threads.

@@ -199,7 +199,7 @@ class FindingsTest {
                         new Latencies(2000 - failed, p99 / 4, p99 / 2, p99 * 0.9, p99, p99, p99, p99 / 2), 10, 100),
                 new RunSummary.Writes(0, 0, 2000L - failed, 0L, 0L),
                 new RunSummary.ClientSide(Map.of(), false, ClientEnvironment.current()),
-                new RunSummary.ServerSide(env, null, null, null));
+                new RunSummary.ServerSide(env, null, null, null, null));
         return new RunRecord(Combination.parse(flags), Mode.valueOf(mode.toUpperCase(Locale.ROOT)), repeat,
                 failed == 0 ? RunRecord.Status.OK : RunRecord.Status.FAILED_RUN,
                 failed == 0 ? null : failed + " failed", summary);
