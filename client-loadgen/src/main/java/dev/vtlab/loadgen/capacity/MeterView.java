@@ -1,8 +1,13 @@
 package dev.vtlab.loadgen.capacity;
 
+import dev.vtlab.loadgen.load.MeterSampler;
+import dev.vtlab.loadgen.load.RateSummary;
 import dev.vtlab.loadgen.meters.MeterCeiling;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -45,22 +50,18 @@ public record MeterView(MeterCeiling ceiling, double meterVsLab, String watch, S
         };
     }
 
-    /** e.g. {@code hikaricp_connections_pending{pool="p"} peak 1990, hikaricp_connections_active{pool="p"} peak 10}. */
+    /** e.g. {@code at 24 req/s: hikaricp_connections_pending{pool="p"} peak 23, hikaricp_connections_active{...} peak 10}. */
     private static String peaks(CapacityStep knee, MeterCeiling ceiling) {
-        StringBuilder text = new StringBuilder(String.format(Locale.ROOT, "at %s req/s: ",
-                CapacityRun.rate(knee.offeredRate())));
+        List<Map<String, Double>> reads = knee.seconds().stream().map(RateSummary.Second::meters)
+                .filter(Objects::nonNull).toList();
         List<String> lines = ceiling.watch() == ceiling.inUse() ? List.of(ceiling.watchLine())
                 : List.of(ceiling.watchLine(), ceiling.inUseLine());
+        List<String> parts = new ArrayList<>();
         for (String line : lines) {
-            double peak = knee.seconds().stream().filter(s -> s.meters() != null)
-                    .mapToDouble(s -> s.meters().getOrDefault(line, Double.NaN)).filter(v -> !Double.isNaN(v))
-                    .max().orElse(Double.NaN);
-            if (text.charAt(text.length() - 2) != ':') {
-                text.append(", ");
-            }
-            text.append(line).append(" peak ").append(Double.isNaN(peak) ? "not read"
-                    : String.format(Locale.ROOT, "%,.0f", peak));
+            Double peak = MeterSampler.peak(reads, line);
+            parts.add(line + " peak " + (peak == null ? "not read" : String.format(Locale.ROOT, "%,.0f", peak)));
         }
-        return text.toString();
+        return String.format(Locale.ROOT, "at %s req/s: ", CapacityRun.rate(knee.offeredRate()))
+                + String.join(", ", parts);
     }
 }

@@ -17,6 +17,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalDouble;
 import java.util.function.Consumer;
@@ -34,9 +35,16 @@ public final class CeilingSearch {
     /** Probe seconds left out of the ceilings: the service's pools fill up to their steady level first. */
     static final int PROBE_SETTLE_SECONDS = 2;
 
-    /** How the search runs: the probe, then the steps. */
+    /** The most a step offers by default, in lowest ceilings. */
+    static final double MAX_RATE_SHARE = 3;
+
+    /**
+     * How the search runs: the probe, then the steps.
+     *
+     * @param maxRate the most a step offers, {@code null} for {@value #MAX_RATE_SHARE} x the lowest ceiling
+     */
     public record Plan(double probeRate, Duration probeTime, Duration stepTime, Duration stepWarmup, int bisections,
-                       double maxRate, int maxInFlight) {
+                       Double maxRate, int maxInFlight) {
     }
 
     /**
@@ -118,8 +126,9 @@ public final class CeilingSearch {
     public List<Step> steps(URI target, MeterSource meters, Probe probe, Consumer<Step> progress)
             throws InterruptedException {
         MeterCeiling binding = probe.ceilings().getFirst();
-        double start = Math.min(START_SHARE * binding.rate(), plan.maxRate());
-        RateLadder ladder = new RateLadder(start, plan.bisections(), plan.maxRate());
+        double maxRate = plan.maxRate() == null ? MAX_RATE_SHARE * binding.rate() : plan.maxRate();
+        double start = Math.min(START_SHARE * binding.rate(), maxRate);
+        RateLadder ladder = new RateLadder(start, plan.bisections(), maxRate);
         List<Step> steps = new ArrayList<>();
         for (OptionalDouble rate = ladder.next(List.of()); rate.isPresent() && !Thread.currentThread().isInterrupted();
              rate = ladder.next(steps.stream().map(Step::rung).toList())) {
@@ -139,18 +148,12 @@ public final class CeilingSearch {
         RateSummary.Outcome outcome = summary.outcome();
         List<String> broken = HoldRule.broken(rate, outcome.completionRate(), outcome.latency().p99Ms(),
                 outcome.failed(), Math.round(floorMs));
+        List<Map<String, Double>> reads = recording.meterSamples().stream().map(MeterSampler.Sample::meters)
+                .filter(Objects::nonNull).map(MeterSnapshot::byPrometheusLine).toList();
+        OptionalDouble slowestRead = recording.meterSamples().stream().mapToDouble(MeterSampler.Sample::readMs).max();
         return new Step(rate, outcome.completionRate(), outcome.latency().p99Ms(), outcome.failed(),
-                broken.isEmpty(), broken, peak(recording, binding, binding.watch()),
-                peak(recording, binding, binding.inUse()), recording.meterSamples().stream()
-                .mapToDouble(MeterSampler.Sample::readMs).max().stream().boxed().findFirst().orElse(null));
-    }
-
-    private static Double peak(RateRun.Recording recording, MeterCeiling binding,
-                               dev.vtlab.loadgen.meters.StandardMeter meter) {
-        String key = meter.keyTag() == null ? "" : binding.key();
-        OptionalDouble peak = recording.meterSamples().stream().filter(s -> s.meters() != null)
-                .map(s -> s.meters().value(meter, key)).filter(OptionalDouble::isPresent)
-                .mapToDouble(OptionalDouble::getAsDouble).max();
-        return peak.isPresent() ? peak.getAsDouble() : null;
+                broken.isEmpty(), broken, MeterSampler.peak(reads, binding.watchLine()),
+                MeterSampler.peak(reads, binding.inUseLine()),
+                slowestRead.isPresent() ? slowestRead.getAsDouble() : null);
     }
 }

@@ -32,6 +32,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.function.BiFunction;
 
 /**
  * Command: any Spring Boot service's ceilings from its own meters, and the rate it sustains. No {@code /lab}: the
@@ -101,7 +102,7 @@ public final class CeilingsCommand implements Callable<Integer> {
         Path dir = OutputDirs.choose(spec.commandLine(), outputDir, Path.of("results", "ceilings"));
         String started = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
         CeilingSearch.Plan plan = new CeilingSearch.Plan(probeRate, probeTime, stepTime, stepWarmup, bisections,
-                maxRate == null ? Double.MAX_VALUE : maxRate, ClientLimits.ofThisMachine().maxConcurrency());
+                maxRate, ClientLimits.ofThisMachine().maxConcurrency());
         CeilingSearch search = new CeilingSearch(new RateRun(CONNECT_TIMEOUT, timeout), plan);
         out.printf(Locale.ROOT, "probe: %s req/s to %s for %s, meters from %s (%s)%n", CeilingsResult.rate(
                 probeRate), Secrets.redact(url.toString()), HumanDuration.of(probeTime), Secrets.redact(
@@ -121,34 +122,29 @@ public final class CeilingsCommand implements Callable<Integer> {
                 CeilingsResult.rate(binding.rate()), probe.p50Ms(), probe.failed());
         out.flush();
         List<CeilingSearch.Step> done = new ArrayList<>();
-        write(dir, new CeilingsResult(CommandLines.of(spec), Secrets.redact(url.toString()),
-                Secrets.redact(metrics.toString()), meters.format().name(), started, probe, done, false,
-                ClientEnvironment.current()));
-        CeilingSearch stepping = maxRate != null ? search : new CeilingSearch(new RateRun(CONNECT_TIMEOUT, timeout),
-                new CeilingSearch.Plan(probeRate, probeTime, stepTime, stepWarmup, bisections,
-                        3 * binding.rate(), plan.maxInFlight()));
-        List<CeilingSearch.Step> steps = stepping.steps(url, meters, probe, step -> {
+        BiFunction<List<CeilingSearch.Step>, Boolean, CeilingsResult> result = (steps, finished) ->
+                new CeilingsResult(CommandLines.of(spec), Secrets.redact(url.toString()),
+                        Secrets.redact(metrics.toString()), meters.format().name(), started, probe,
+                        List.copyOf(steps), finished, ClientEnvironment.current());
+        write(dir, result.apply(done, false));
+        List<CeilingSearch.Step> steps = search.steps(url, meters, probe, step -> {
             done.add(step);
             out.printf(Locale.ROOT, "  %8s req/s: %s (p99 %.0f ms, completed %.1f req/s, %d failed; peak %s %s, "
                             + "%s %s)%n", CeilingsResult.rate(step.offeredRate()), step.held() ? "held"
                             : "not held: " + String.join(", ", step.broken()), step.p99Ms(), step.completionRate(),
                     step.failed(), binding.watchLine(), step.watchPeak(), binding.inUseLine(), step.inUsePeak());
             out.flush();
-            write(dir, new CeilingsResult(CommandLines.of(spec), Secrets.redact(url.toString()),
-                    Secrets.redact(metrics.toString()), meters.format().name(), started, probe, List.copyOf(done),
-                    false, ClientEnvironment.current()));
+            write(dir, result.apply(done, false));
         });
-        CeilingsResult result = new CeilingsResult(CommandLines.of(spec), Secrets.redact(url.toString()),
-                Secrets.redact(metrics.toString()), meters.format().name(), started, probe, steps,
-                !Thread.currentThread().isInterrupted(), ClientEnvironment.current());
-        write(dir, result);
-        out.println(result.sustainedRate() == null ? "no step held"
+        CeilingsResult last = result.apply(steps, !Thread.currentThread().isInterrupted());
+        write(dir, last);
+        out.println(last.sustainedRate() == null ? "no step held"
                 : String.format(Locale.ROOT, "sustained %s req/s; predicted from the meters %s req/s (%s): measured "
-                        + "/ predicted %.2f", CeilingsResult.rate(result.sustainedRate()),
-                CeilingsResult.rate(binding.rate()), binding.name(), result.ratio()));
+                        + "/ predicted %.2f", CeilingsResult.rate(last.sustainedRate()),
+                CeilingsResult.rate(binding.rate()), binding.name(), last.ratio()));
         out.println("report      " + dir.resolve("ceilings.md"));
         out.flush();
-        return result.finished() && result.sustainedRate() != null ? 0 : 1;
+        return last.finished() && last.sustainedRate() != null ? 0 : 1;
     }
 
     private MeterSource open(HttpClient client) throws InterruptedException {

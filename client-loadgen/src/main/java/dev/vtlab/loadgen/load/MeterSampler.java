@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * Reads a service's meters once a second, on a virtual thread of its own, from {@link #start} until {@link #stop}:
@@ -67,6 +66,11 @@ public final class MeterSampler {
                 .map(MeterSnapshot::byPrometheusLine).toList());
     }
 
+    /** The most {@code line} read over {@code reads} (each by Prometheus line), {@code null} when none had it. */
+    public static Double peak(List<Map<String, Double>> reads, String line) {
+        return reads.stream().map(read -> read.get(line)).filter(Objects::nonNull).max(Double::compare).orElse(null);
+    }
+
     /** The peak of each {@link #WATCHED} line over {@code reads}, each by Prometheus line. */
     public static Map<String, Double> peaksOf(List<Map<String, Double>> reads) {
         Map<String, Double> peaks = new TreeMap<>();
@@ -80,12 +84,8 @@ public final class MeterSampler {
 
     private void run(MeterSource meters, long startNanos) {
         for (int second = 1; ; second++) {
-            long due = startNanos + EVERY.toNanos() * second;
-            for (long left = due - System.nanoTime(); left > 0; left = due - System.nanoTime()) {
-                if (Thread.currentThread().isInterrupted()) {
-                    return;
-                }
-                LockSupport.parkNanos(left);
+            if (!RateRun.awaitNanoTime(startNanos + EVERY.toNanos() * second)) {
+                return;
             }
             long asked = System.nanoTime();
             Sample sample;

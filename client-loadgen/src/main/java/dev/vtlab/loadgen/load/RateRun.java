@@ -114,7 +114,7 @@ public final class RateRun {
      * Parks until {@code nanoTime}: parking may end early, so it parks again for what is left; returns false,
      * at once, when the thread is interrupted.
      */
-    private static boolean awaitNanoTime(long nanoTime) {
+    static boolean awaitNanoTime(long nanoTime) {
         for (long left = nanoTime - System.nanoTime(); left > 0; left = nanoTime - System.nanoTime()) {
             if (Thread.currentThread().isInterrupted()) {
                 return false;

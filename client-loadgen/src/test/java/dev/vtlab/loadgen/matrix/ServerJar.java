@@ -28,25 +28,22 @@ public final class ServerJar {
 
     /** The downstream processes' runnable jar, built before this module's tests (a dependency of it). */
     public static Path downstreamPath() {
-        Path jar = Path.of("../experiment/downstream/target/vtlab-downstream-exec.jar").toAbsolutePath().normalize();
-        if (!Files.isRegularFile(jar)) {
-            throw new IllegalStateException(jar + " is missing: run ./mvnw verify from the repository root");
-        }
-        return jar;
+        return built("experiment/downstream/target/vtlab-downstream-exec.jar");
     }
 
     /** The reactive reference's runnable jar, built before this module's tests (a dependency of it). */
     public static Path referencePath() {
-        Path jar = Path.of("../experiment/reference-webflux/target/vtlab-reference-webflux.jar").toAbsolutePath().normalize();
-        if (!Files.isRegularFile(jar)) {
-            throw new IllegalStateException(jar + " is missing: run ./mvnw verify from the repository root");
-        }
-        return jar;
+        return built("experiment/reference-webflux/target/vtlab-reference-webflux.jar");
     }
 
     /** The service that is not vtlab (experiment/other-service), built before this module's tests. */
     public static Path otherServicePath() {
-        Path jar = Path.of("../experiment/other-service/target/vtlab-other-service.jar").toAbsolutePath().normalize();
+        return built("experiment/other-service/target/vtlab-other-service.jar");
+    }
+
+    /** A jar of another module, from the repository root; missing, it says how to build it. */
+    private static Path built(String fromRoot) {
+        Path jar = Path.of("..").resolve(fromRoot).toAbsolutePath().normalize();
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException(jar + " is missing: run ./mvnw verify from the repository root");
         }
