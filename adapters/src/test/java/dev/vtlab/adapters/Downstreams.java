@@ -5,6 +5,8 @@ import dev.vtlab.downstream.visitstore.VisitStore;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.DriverManager;
@@ -80,13 +82,30 @@ public final class Downstreams {
         }
     }
 
-    /** A loopback port a database could be served on now: one H2 was just given, and gave back. */
-    public static int freeDatabasePort() {
-        try (VisitDatabase probe = database(0)) {
-            String url = probe.jdbcUrl();
-            return Integer.parseInt(url.substring(url.indexOf("127.0.0.1:") + 10, url.indexOf('/', 20)));
-        } catch (SQLException e) {
-            throw new IllegalStateException("H2 did not stop", e);
+    /**
+     * A loopback port nothing listens on, for a downstream that is down now and started on it later. It lies below
+     * the kernel's range for ports chosen by binding port 0, so no process started meanwhile (by a test running beside
+     * this one) is given it, as one could be given the port of a store that was just stopped.
+     */
+    public static int portNoOneIsGiven() {
+        int below = ephemeralRangeStart();
+        for (int port = below - 1; port > below - 2000; port--) {
+            try (ServerSocket probe = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+                return probe.getLocalPort();
+            } catch (IOException taken) {
+                // taken by a fixed-port process: try the next one down
+            }
+        }
+        throw new IllegalStateException("no free loopback port in the 2000 below " + below);
+    }
+
+    /** Where Linux starts the ports it gives to port-0 binds; elsewhere the IANA range's start. */
+    private static int ephemeralRangeStart() {
+        try {
+            return Integer.parseInt(Files.readString(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).trim()
+                    .split("\\s+")[0]);
+        } catch (IOException | RuntimeException notLinux) {
+            return 49152;
         }
     }
 

@@ -15,23 +15,35 @@ import java.time.Duration;
  */
 final class ClientWarmUp {
 
-    /** Bursts of {@link #REQUESTS}: enough for the client's JIT (C1, see client-loadgen/jvm.options) to settle. */
+    /** Bursts of {@link #size}: enough for the client's JIT (C1, see client-loadgen/jvm.options) to settle. */
     static final int BURSTS = 3;
-    static final int REQUESTS = 2000;
+    /** The largest warm-up burst: past it the client's code is as warm as it gets. */
+    static final int MOST_REQUESTS = 2000;
 
     private ClientWarmUp() {
     }
 
-    /** Returns how many of the warm-up requests succeeded; the store's log goes to {@code logs}. */
+    /**
+     * The requests of one warm-up burst: as many as a measured burst sends, at most {@link #MOST_REQUESTS}; a client
+     * that measures 20 requests at once runs no code a warm-up of thousands would warm further.
+     */
+    static int size(int measuredBurst) {
+        return Math.min(measuredBurst, MOST_REQUESTS);
+    }
+
+    /**
+     * Returns how many of the {@link #BURSTS} x {@code size} warm-up requests succeeded; the store's log goes to
+     * {@code logs}.
+     */
     static long run(MatrixSettings.ServerSettings servers, Path logs, HttpClient client, ChildProcesses children,
-                    Duration connectTimeout, Duration requestTimeout)
+                    int size, Duration connectTimeout, Duration requestTimeout)
             throws ServerProcess.ServerStartException, InterruptedException {
         try (ServerProcess store = ServerAndDownstream.startDownstream(servers, logs.resolve("client-warm-up.log"),
                 client, children, "visit-store", "--port", "0", "--count-delay", "0ms", "--save-delay", "0ms")) {
             long succeeded = 0;
             for (int i = 0; i < BURSTS; i++) {
                 succeeded += new Burst(connectTimeout, requestTimeout)
-                        .fire(store.base().resolve("/stats"), REQUESTS, REQUESTS).stream()
+                        .fire(store.base().resolve("/stats"), size, size).stream()
                         .filter(RequestResult::succeeded).count();
             }
             return succeeded;

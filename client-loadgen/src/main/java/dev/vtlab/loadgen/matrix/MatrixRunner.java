@@ -71,13 +71,14 @@ public final class MatrixRunner {
     private void warmUpClient(ProgressPrinter progress) throws InterruptedException {
         Instant start = Instant.now();
         long succeeded;
+        int size = ClientWarmUp.size(settings.burst().requests());
         try {
             succeeded = ClientWarmUp.run(settings.server(), settings.outputDir().resolve("servers"), client, children,
-                    CONNECT_TIMEOUT, settings.burst().timeout());
+                    size, CONNECT_TIMEOUT, settings.burst().timeout());
         } catch (ServerProcess.ServerStartException e) {
             succeeded = 0; // the visit store did not start (its log says why): the progress line shows 0 succeeded
         }
-        progress.clientWarmedUp(succeeded, ClientWarmUp.BURSTS * ClientWarmUp.REQUESTS,
+        progress.clientWarmedUp(succeeded, ClientWarmUp.BURSTS * size,
                 Duration.between(start, Instant.now()));
     }
 

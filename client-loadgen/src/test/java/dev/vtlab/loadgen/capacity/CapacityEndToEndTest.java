@@ -6,6 +6,7 @@ import dev.vtlab.loadgen.matrix.ServerJar;
 import dev.vtlab.loadgen.report.CapacityReport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,7 +18,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  * benchmark results; what is asserted is what cannot flake: the plan ran, the lab's configuration gave the
  * prediction (Tomcat's request threads), the server's standard meters named the same resource and its size, and
  * every file was written.
+ * <p>
+ * Isolated from the test classes that run beside it: the CPU's ceiling counts this JVM's CPU time as the load
+ * generator's, and other classes' work in it once made the CPU the lowest ceiling.
  */
+@Isolated
 class CapacityEndToEndTest {
 
     @Test

@@ -5,6 +5,8 @@ import com.sun.net.httpserver.HttpServer;
 import dev.vtlab.loadgen.cli.CommandLineTestSupport.Outcome;
 import dev.vtlab.loadgen.LoadGenerator;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.parallel.Resources;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -62,6 +64,7 @@ class CommandLineTest {
     }
 
     @Test
+    @ResourceLock(Resources.SYSTEM_ERR) // it reads System.err: no other class writes there meanwhile
     void capacity_help_opens_on_its_usage_not_a_warning() {
         PrintStream stderr = System.err;
         ByteArrayOutputStream warnings = new ByteArrayOutputStream();

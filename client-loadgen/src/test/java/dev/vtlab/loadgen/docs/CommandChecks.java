@@ -15,7 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -36,7 +36,7 @@ final class CommandChecks {
     static final String DOWNSTREAM_MAIN = "dev.vtlab.downstream.Downstream";
     private static final Duration READY = Duration.ofSeconds(60);
     /** Argument lists already seen starting a server in this JVM: each is started once. */
-    private static final Set<List<String>> STARTED = new HashSet<>();
+    private static final Set<List<String>> STARTED = ConcurrentHashMap.newKeySet();
 
     private CommandChecks() {
     }

@@ -4,6 +4,8 @@ import dev.vtlab.loadgen.matrix.ServerProcess;
 import dev.vtlab.redaction.Secrets;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -26,6 +28,7 @@ import static org.assertj.core.api.Assertions.fail;
  * exist; {@code git} commands name existing folders; {@code pip} installs the documented JDK 21 runtime. A command
  * of any other kind fails this test until a check for it is added here.
  */
+@Execution(ExecutionMode.CONCURRENT) // each document is checked on servers of its own: two at once
 class DocsCommandsTest {
 
     private static final Set<String> GOALS = Set.of("package", "test", "verify");

@@ -8,6 +8,8 @@ import dev.vtlab.loadgen.load.HttpClients;
 import dev.vtlab.loadgen.report.Pinning;
 import org.assertj.core.api.AbstractLongAssert;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
@@ -29,6 +31,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * first is not this test's question. (A CI run on JDK 25 once counted 2 pinned events in the second burst when
  * this test still counted every site; it did not say where, so a failure now names every site the server saw.)
  */
+@Execution(ExecutionMode.CONCURRENT) // its tests start processes of their own and wait on them: two at once
 class PinningTest {
 
     private static final int REQUESTS = 40;

@@ -67,7 +67,7 @@ class JdbcFaultsTest {
 
     @Test
     void a_database_down_at_start_up_is_a_problem_detail_and_the_server_recovers_when_it_is_up() throws Exception {
-        int port = Downstreams.freeDatabasePort();
+        int port = Downstreams.portNoOneIsGiven();
         String url = "jdbc:h2:tcp://127.0.0.1:" + port + "/mem:vtlab;USER=sa;PASSWORD=";
         try (RunningServer server = RunningServer.startWith("--vtlab.repository.kind=jdbc",
                 "--vtlab.repository.url=" + url, "--vtlab.repository.pool-timeout=1s")) {
@@ -86,7 +86,7 @@ class JdbcFaultsTest {
 
     @Test
     void a_database_killed_and_restarted_is_a_problem_detail_then_served_again_without_a_restart() throws Exception {
-        int port = Downstreams.freeDatabasePort();
+        int port = Downstreams.portNoOneIsGiven();
         Downstreams.DatabaseProcess database = Downstreams.databaseProcess(port);
         try (RunningServer server = jdbcServer(database.jdbcUrl(), "--vtlab.repository.pool-timeout=1s")) {
             assertThat(server.get("/sync?name=Ada").statusCode()).isEqualTo(200);

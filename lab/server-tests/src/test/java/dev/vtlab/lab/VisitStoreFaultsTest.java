@@ -23,10 +23,8 @@ class VisitStoreFaultsTest {
 
     @Test
     void a_store_that_is_down_is_a_502_and_the_server_recovers_when_it_is_back() {
-        VisitStore gone = Downstreams.visitStore(0, Duration.ZERO);
-        int port = gone.port();
-        URI url = gone.url();
-        gone.close();
+        int port = Downstreams.portNoOneIsGiven();
+        URI url = URI.create("http://127.0.0.1:" + port);
         try (RunningServer server = serverUsing(url)) {
             for (String path : ENDPOINTS) {
                 assertProblem(server.get(path + "?name=Ada"), 502, "Visit store failed", "UNREACHABLE", url);
