@@ -56,7 +56,8 @@ class CeilingsEndToEndTest {
                 assertThat(pool.path("key").asString()).isEqualTo("orders-pool");
                 assertThat(pool.path("size").asDouble()).isEqualTo(4.0);
             });
-            assertThat(result.path("steps")).hasSize(1);
+            // The first step is the most asked for; whether it held (and a lower one followed) is a measurement.
+            assertThat(result.path("steps")).isNotEmpty();
             assertThat(result.path("steps").get(0).path("offeredRate").asDouble()).isEqualTo(16.0);
             assertThat(result.path("finished").asBoolean()).isTrue();
             assertThat(Files.readString(dir.resolve("out/ceilings.md")))

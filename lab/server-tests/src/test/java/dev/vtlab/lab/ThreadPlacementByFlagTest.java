@@ -10,6 +10,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 import java.time.Duration;
 import java.util.EnumMap;
@@ -87,6 +88,7 @@ class ThreadPlacementByFlagTest {
      */
     @ParameterizedTest(name = "{0}")
     @MethodSource("allCombinations")
+    @ResourceLock(Downstreams.IN_MEMORY_DATABASE)
     void with_the_jdbc_adapter_r_moves_the_repository_under_async(Flags flags) throws Exception {
         try (VisitDatabase database = Downstreams.database(0);
              RunningServer server = RunningServer.start(flags.t(), flags.a(), flags.w(), flags.r(),
