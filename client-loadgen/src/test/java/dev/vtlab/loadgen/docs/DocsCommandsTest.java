@@ -6,7 +6,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
-import org.junit.jupiter.api.Order;
 
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -29,7 +28,6 @@ import static org.assertj.core.api.Assertions.fail;
  * exist; {@code git} commands name existing folders; {@code pip} installs the documented JDK 21 runtime. A command
  * of any other kind fails this test until a check for it is added here.
  */
-@Order(1) // one of the longest classes: started first (client-loadgen/pom.xml)
 @Execution(ExecutionMode.CONCURRENT) // each document is checked on servers of its own: two at once
 class DocsCommandsTest {
 

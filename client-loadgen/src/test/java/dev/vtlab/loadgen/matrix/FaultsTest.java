@@ -10,7 +10,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Order;
 import tools.jackson.databind.JsonNode;
 
 import java.io.IOException;
@@ -25,7 +24,6 @@ import java.util.concurrent.TimeUnit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Faults: a server killed mid-run, and a matrix stopped with SIGTERM. What was measured is kept; no orphan. */
-@Order(1) // one of the longest classes: started first (client-loadgen/pom.xml)
 class FaultsTest {
 
     /** A delay no other test uses, to find this test's servers among all processes. */

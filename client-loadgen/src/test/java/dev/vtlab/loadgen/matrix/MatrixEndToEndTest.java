@@ -6,7 +6,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.Order;
 import tools.jackson.databind.JsonNode;
 
 import java.nio.file.Path;
@@ -18,7 +17,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Matrices end to end over each axis (repository, pool size, web server), with real server processes, and a server
  * that cannot start. The tiny matrix that names T, on a core of its own, is {@link TinyMatrixTest}.
  */
-@Order(1) // one of the longest classes: started first (client-loadgen/pom.xml)
 @Execution(ExecutionMode.CONCURRENT) // its tests start processes of their own and wait on them: two at once
 class MatrixEndToEndTest {
 

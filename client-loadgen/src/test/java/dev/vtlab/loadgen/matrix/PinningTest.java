@@ -11,7 +11,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.Order;
 import tools.jackson.databind.JsonNode;
 
 import java.net.http.HttpClient;
@@ -32,7 +31,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * first is not this test's question. (A CI run on JDK 25 once counted 2 pinned events in the second burst when
  * this test still counted every site; it did not say where, so a failure now names every site the server saw.)
  */
-@Order(1) // one of the longest classes: started first (client-loadgen/pom.xml)
 @Execution(ExecutionMode.CONCURRENT) // its tests start processes of their own and wait on them: two at once
 class PinningTest {
 

@@ -7,7 +7,6 @@ import dev.vtlab.loadgen.labclient.LabClient;
 import dev.vtlab.loadgen.load.HttpClients;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.Order;
 import tools.jackson.databind.JsonNode;
 
 import java.net.http.HttpClient;
@@ -26,7 +25,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * A run warms up by default, in rounds until steady, and its warm-up is excluded from the numbers: counted by the
  * server (its visits, the calls its web layer saw since the lab was reset) and by the summary, never timed.
  */
-@Order(1) // one of the longest classes: started first (client-loadgen/pom.xml)
 class WarmUpTest {
 
     private final HttpClient client = HttpClients.create(Duration.ofSeconds(5));

@@ -9,7 +9,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.Order;
 
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -31,7 +30,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * served by one of them, by the names it reads, and Prometheus's text and Actuator's JSON read the same values. All
  * real jars, each started once.
  */
-@Order(1) // one of the longest classes: started first (client-loadgen/pom.xml)
 class MeterContractTest {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(90);
