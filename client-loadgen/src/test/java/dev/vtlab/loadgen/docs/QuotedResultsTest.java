@@ -76,9 +76,7 @@ class QuotedResultsTest {
     @Test
     void the_main_jobs_time_is_the_recorded_runs() throws Exception {
         List<String> run = Files.readAllLines(CommandChecks.root().resolve("docs/results/main-job/run.txt"));
-        String real = value(run, "main job, real");
-        Duration job = Duration.ofMinutes(Long.parseLong(real.substring(0, real.indexOf('m')))).plusMillis(
-                Math.round(1000 * Double.parseDouble(real.substring(real.indexOf('m') + 1, real.length() - 1))));
+        Duration job = shellTime(value(run, "main job, real"));
         Duration matrix = Duration.between(Instant.parse(value(run, "matrix started")),
                 Instant.parse(value(run, "matrix finished")));
         for (String page : List.of("README.md", "docs/benchmarks.md")) {
@@ -86,6 +84,28 @@ class QuotedResultsTest {
             assertThat(text).as(page + ": the main job's time, and the matrix's")
                     .contains("took " + HumanDuration.of(job)).contains(HumanDuration.of(matrix) + " of it");
         }
+    }
+
+    /** What the tests took from a fresh clone, as the README says, is the recorded run's, and nothing skipped. */
+    @Test
+    void the_test_jobs_time_is_the_recorded_runs() throws Exception {
+        List<String> run = Files.readAllLines(CommandChecks.root().resolve("docs/results/test-job/run.txt"));
+        Duration job = shellTime(value(run, "test job, real"));
+        String maven = value(run, "maven, total time"); // as Maven prints it: "05:46 min (Wall Clock)"
+        Duration verify = Duration.ofMinutes(Long.parseLong(maven.substring(0, 2)))
+                .plusSeconds(Long.parseLong(maven.substring(3, 5)));
+        String tests = value(run, "tests");
+        assertThat(tests).as("the recorded run skipped nothing").endsWith(", 0 skipped");
+        String readme = Files.readString(CommandChecks.root().resolve("README.md")).replace('\n', ' ');
+        assertThat(readme).as("README.md: the tests' time, Maven's, and how many ran")
+                .contains("`bash .ci/run` took " + HumanDuration.of(job) + ", " + HumanDuration.of(verify)
+                        + " of it `./mvnw verify`, " + tests.substring(0, tests.indexOf(' ')) + " tests, none skipped");
+    }
+
+    /** A shell's {@code time}: {@code 4m53.717s}. */
+    private static Duration shellTime(String real) {
+        return Duration.ofMinutes(Long.parseLong(real.substring(0, real.indexOf('m')))).plusMillis(
+                Math.round(1000 * Double.parseDouble(real.substring(real.indexOf('m') + 1, real.length() - 1))));
     }
 
     private static String value(List<String> lines, String key) {
