@@ -45,6 +45,13 @@ public final class VirtualThreadEvents implements AutoCloseable {
     private long lastRotationNanos = System.nanoTime(); // touched by the stream's own thread only
     private volatile boolean closing;
     private final Executor closer;
+    /**
+     * Run by the JVM as its shutdown begins, which is before Spring closes this bean and while JFR stops too: no
+     * rotation begins from then on. Seen on JDK 21.0.8 (docs/find-a-pin.sh's server, stopped 2 s after a burst): a
+     * rotation began as JFR's recorder stopped, hung in {@code Recording.start} holding JFR's lock, and Micrometer's
+     * virtual-thread meters, closing their own stream on Spring's shutdown thread, waited for that lock forever.
+     */
+    private final Thread stopRotatingAtExit = new Thread(this::jvmStops, "vtlab-jfr-no-rotation-at-exit");
 
     /**
      * Starts streaming in the background.
@@ -68,6 +75,7 @@ public final class VirtualThreadEvents implements AutoCloseable {
         });
         // After each flush (about once a second), on the stream's thread: no thread of the lab's own.
         stream.onFlush(this::rotateIfEventsArrived);
+        Runtime.getRuntime().addShutdownHook(stopRotatingAtExit);
         stream.startAsync();
     }
 
@@ -93,6 +101,11 @@ public final class VirtualThreadEvents implements AutoCloseable {
         started.reset();
         pinned.reset();
         pinnedSites.clear();
+    }
+
+    /** The JVM is stopping: the counts go on, no new chunk is begun. */
+    void jvmStops() {
+        closing = true;
     }
 
     /** New chunks begun so far (for tests). */
@@ -127,6 +140,11 @@ public final class VirtualThreadEvents implements AutoCloseable {
     @Override
     public void close() {
         closing = true;
+        try {
+            Runtime.getRuntime().removeShutdownHook(stopRotatingAtExit); // a server closed before its JVM exits
+        } catch (IllegalStateException shutdownBegun) {
+            // the hook has run, or runs now: closing is set either way
+        }
         CountDownLatch closed = new CountDownLatch(1);
         closer.execute(() -> {
             stream.close();

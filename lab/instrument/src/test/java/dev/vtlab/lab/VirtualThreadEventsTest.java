@@ -27,6 +27,22 @@ class VirtualThreadEventsTest {
     }
 
     @Test
+    void once_the_jvm_begins_to_stop_no_chunk_is_begun_and_the_counts_go_on() throws Exception {
+        try (VirtualThreadEvents events = new VirtualThreadEvents(Runnable::run)) {
+            events.jvmStops(); // what the JVM's shutdown hook does
+            long rotationsBefore = events.rotations();
+
+            startAndJoin(THREADS);
+
+            Awaitility.await().atMost(Duration.ofSeconds(30))
+                    .untilAsserted(() -> assertThat(events.started()).isGreaterThanOrEqualTo(THREADS));
+            // Longer than a rotation's interval (2 s) and two of JFR's deliveries: none began.
+            Awaitility.await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(10))
+                    .until(() -> events.rotations() == rotationsBefore);
+        }
+    }
+
+    @Test
     void counts_the_virtual_threads_started_and_rotates_the_chunk_they_were_recorded_in() throws Exception {
         try (VirtualThreadEvents events = new VirtualThreadEvents(Runnable::run)) {
             events.reset();
