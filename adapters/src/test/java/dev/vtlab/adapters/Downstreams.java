@@ -90,9 +90,9 @@ public final class Downstreams {
     }
 
     /**
-     * A loopback port nothing listens on, for a downstream that is down now and started on it later. It lies below
-     * the kernel's range for ports chosen by binding port 0, so no process started meanwhile (by a test running beside
-     * this one) is given it, as one could be given the port of a store that was just stopped.
+     * A loopback port nothing listens on, for what a test starts on it later (a downstream that is down now, a lab
+     * port). It lies below the kernel's range for ports chosen by binding port 0, so no process started meanwhile (by
+     * a test running beside this one) is given it, as one could be given a port that was found free and let go.
      */
     public static int portNoOneIsGiven() {
         int below = ephemeralRangeStart();

@@ -21,6 +21,7 @@ import org.apache.tomcat.util.threads.VirtualThreadExecutor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.task.SimpleAsyncTaskExecutorBuilder;
 import org.springframework.boot.task.ThreadPoolTaskExecutorBuilder;
 import org.springframework.boot.tomcat.TomcatProtocolHandlerCustomizer;
@@ -65,6 +66,8 @@ public class CompositionRoot {
     private static final Executor SUPPLY_ASYNC_DEFAULT = new CompletableFuture<Void>().defaultExecutor();
     /** W's bean: one of several executors here, so the web adapter's wiring asks for it by name. */
     static final String WRAPPER_EXECUTOR = "wrapperExecutor";
+    /** {@code supplyAsync}'s default, metered: W's and R's executor when they are off. */
+    private static final String SUPPLY_ASYNC_DEFAULT_BEAN = "supplyAsyncDefault";
 
     /** Validated settings; a bad flag, delay or setting stops start-up here, before the web server starts. */
     @Bean
@@ -95,16 +98,17 @@ public class CompositionRoot {
     @Bean
     VisitRepository visitRepository(VtlabSettings settings, ObjectProvider<JdbcOperations> visitDatabase,
                                     ObjectProvider<HikariDataSource> visitDatabasePool, MeterRegistry meters,
+                                    @Qualifier(SUPPLY_ASYNC_DEFAULT_BEAN) Executor supplyAsyncDefault,
                                     ObjectProvider<UnaryOperator<VisitRepository>> labRecorder) {
         VtlabSettings.Repository repository = settings.repository();
         Optional<Executor> threads = repositoryThreads(settings, meters);
         VisitRepository adapter = switch (repository.kind()) {
             case SLEEPY -> new SleepyVisitRepository(settings.countDelay(), settings.saveDelay(),
-                    threads.orElseGet(() -> supplyAsyncDefault(meters)), repository.guard());
+                    threads.orElse(supplyAsyncDefault), repository.guard());
             case HTTP -> new HttpVisitRepository(visitStoreClient(threads), repository.storeUrl(),
                     repository.timeout());
             case JDBC -> new JdbcVisitRepository(visitDatabase.getObject(), repository.jdbc().url(),
-                    settings.countDelay(), settings.saveDelay(), threads.orElseGet(() -> supplyAsyncDefault(meters)),
+                    settings.countDelay(), settings.saveDelay(), threads.orElse(supplyAsyncDefault),
                     PersistenceConfiguration.connectionPool(repository.jdbc()),
                     visitDatabasePool.getObject().getHikariPoolMXBean());
         };
@@ -164,10 +168,10 @@ public class CompositionRoot {
      */
     @Bean(name = WRAPPER_EXECUTOR)
     Executor wrapperExecutor(VtlabSettings settings, MeterRegistry meters,
+                             @Qualifier(SUPPLY_ASYNC_DEFAULT_BEAN) Executor supplyAsyncDefault,
                              ObjectProvider<UnaryOperator<Executor>> labRecorder) {
         return measuredByTheLab(settings.effective().wrapper()
-                ? virtualThreads("vt-wrapper-", meters, WRAPPER_EXECUTOR, "W") : supplyAsyncDefault(meters),
-                labRecorder);
+                ? virtualThreads("vt-wrapper-", meters, WRAPPER_EXECUTOR, "W") : supplyAsyncDefault, labRecorder);
     }
 
     /**
@@ -186,8 +190,10 @@ public class CompositionRoot {
      * pool, the pool metered ({@code executor_active}, {@code executor_queued}, its parallelism) under
      * {@code name="commonPool"}. The tasks still run where {@code supplyAsync} runs them without an executor. With a
      * parallelism of 1 on JDK 21 it is a new platform thread per task ({@code name="threadPerTask"}), with no pool.
+     * One bean for W and R alike: metered once.
      */
-    private static Executor supplyAsyncDefault(MeterRegistry meters) {
+    @Bean(name = SUPPLY_ASYNC_DEFAULT_BEAN)
+    Executor supplyAsyncDefault(MeterRegistry meters) {
         return ExecutorServiceMetrics.monitor(meters, SUPPLY_ASYNC_DEFAULT,
                 SUPPLY_ASYNC_DEFAULT instanceof ForkJoinPool ? "commonPool" : "threadPerTask",
                 Tags.of("place", "supplyAsync"));

@@ -102,7 +102,7 @@ public final class CapacityRunner {
         }
         try {
             LabClient lab = new LabClient(client, server.lab());
-            MeterSource meters = openMeters(server);
+            MeterSource meters = server.openMeters(client, why -> out.println("  meters not read: " + why));
             for (Mode mode : modes) {
                 if (signal.stopping()) {
                     return;
@@ -182,16 +182,6 @@ public final class CapacityRunner {
         double clientCpuMs = requests == 0 ? 0 : (clientCpuAfter - clientCpuBefore) / 1e6 / requests;
         return CapacityStep.of(summary, cpuMs, clientCpuMs, environment.floorMs(),
                 meterCeilings(atRest, recording, steps, mode));
-    }
-
-    /** The server's meters, or none (said once) when its management port does not answer as Prometheus's text. */
-    private MeterSource openMeters(ServerAndDownstream server) throws InterruptedException {
-        try {
-            return MeterSource.open(client, server.meters());
-        } catch (MetersUnavailableException e) {
-            out.println("  meters not read: " + e.getMessage());
-            return null;
-        }
     }
 
     /** The server's CPU time so far, from its meters; {@code null} when they were not read. */

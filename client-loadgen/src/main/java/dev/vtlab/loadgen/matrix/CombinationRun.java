@@ -2,7 +2,6 @@ package dev.vtlab.loadgen.matrix;
 
 import dev.vtlab.loadgen.labclient.VisitCounter;
 import dev.vtlab.loadgen.meters.MeterSource;
-import dev.vtlab.loadgen.meters.MetersUnavailableException;
 import dev.vtlab.loadgen.load.LoadRun;
 import dev.vtlab.loadgen.load.Mode;
 import dev.vtlab.loadgen.load.QuietServer;
@@ -91,7 +90,7 @@ final class CombinationRun {
             server = ServerAndDownstream.start(settings, combination, settings.outputDir().resolve("servers"),
                     client, children);
             visits = server.visits(client);
-            meters = openMeters(server);
+            meters = server.openMeters(client, unavailable -> { }); // such a run has no meter peaks, nothing else missing
             visitsBefore = visits.visitsSaved();
             warmUp = loadRun.warmUp(server.base(), server.lab(), settings.burst().warmup());
             return true;
@@ -103,15 +102,6 @@ final class CombinationRun {
                 server = null;
             }
             return false;
-        }
-    }
-
-    /** The server's meters, or none: a run is measured without them rather than not at all. */
-    private MeterSource openMeters(ServerAndDownstream started) throws InterruptedException {
-        try {
-            return MeterSource.open(client, started.meters());
-        } catch (MetersUnavailableException e) {
-            return null;
         }
     }
 

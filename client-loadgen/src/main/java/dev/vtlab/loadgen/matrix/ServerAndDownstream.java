@@ -1,5 +1,7 @@
 package dev.vtlab.loadgen.matrix;
 
+import dev.vtlab.loadgen.meters.MeterSource;
+import dev.vtlab.loadgen.meters.MetersUnavailableException;
 import dev.vtlab.childprocess.ListeningPorts;
 import dev.vtlab.jdks.JdkFinder;
 import dev.vtlab.loadgen.labclient.LabClient;
@@ -12,6 +14,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * What one combination runs against: a vtlab server, and the downstream process behind it, started first and
@@ -80,6 +83,19 @@ public final class ServerAndDownstream {
     /** Where the server's standard meters are read: its management port's Prometheus endpoint. */
     public URI meters() {
         return server.uri(ListeningPorts.MANAGEMENT).resolve("/actuator/prometheus");
+    }
+
+    /**
+     * Its standard meters, or {@code null} when they do not answer as either format, said to {@code unavailable}: a
+     * run is measured without them rather than not at all.
+     */
+    public MeterSource openMeters(HttpClient client, Consumer<String> unavailable) throws InterruptedException {
+        try {
+            return MeterSource.open(client, meters());
+        } catch (MetersUnavailableException e) {
+            unavailable.accept(e.getMessage());
+            return null;
+        }
     }
 
     /** Where the lab is read. */

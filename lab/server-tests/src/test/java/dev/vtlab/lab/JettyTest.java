@@ -1,5 +1,6 @@
 package dev.vtlab.lab;
 
+import dev.vtlab.adapters.Downstreams;
 import dev.vtlab.bootstrap.RunningServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -7,7 +8,6 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.util.List;
 
@@ -60,10 +60,7 @@ class JettyTest {
 
     @Test
     void a_lab_port_serves_the_lab_outside_jettys_main_connector() throws IOException {
-        int port;
-        try (ServerSocket free = new ServerSocket(0)) {
-            port = free.getLocalPort();
-        }
+        int port = Downstreams.portNoOneIsGiven();
         try (RunningServer server = RunningServer.startWith("--vtlab.web-server=jetty", "--vtlab.lab.port=" + port,
                 "--server.jetty.max-connections=1")) {
             assertThat(server.rawGet(URI.create("http://127.0.0.1:" + port), "/lab/environment"))

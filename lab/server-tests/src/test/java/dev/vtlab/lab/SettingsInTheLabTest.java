@@ -1,11 +1,11 @@
 package dev.vtlab.lab;
 
+import dev.vtlab.adapters.Downstreams;
 import dev.vtlab.bootstrap.RunningServer;
 import dev.vtlab.bootstrap.webserver.InFlightBound;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -58,10 +58,7 @@ class SettingsInTheLabTest {
 
     @Test
     void a_lab_port_serves_the_lab_outside_the_main_connector() throws IOException {
-        int port;
-        try (ServerSocket free = new ServerSocket(0)) {
-            port = free.getLocalPort();
-        }
+        int port = Downstreams.portNoOneIsGiven();
         try (RunningServer server = RunningServer.startWith("--vtlab.lab.port=" + port,
                 "--server.tomcat.max-connections=1")) {
             assertThat(server.rawGet(URI.create("http://127.0.0.1:" + port), "/lab/environment"))
