@@ -5,8 +5,6 @@ import dev.vtlab.loadgen.meters.MeterSource;
 import dev.vtlab.loadgen.meters.MetersUnavailableException;
 import dev.vtlab.loadgen.meters.StandardMeter;
 
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -26,8 +24,6 @@ public final class MeterSampler {
                     StandardMeter.EXECUTOR_QUEUED, StandardMeter.FORK_JOIN_ACTIVE, StandardMeter.FORK_JOIN_QUEUED,
                     StandardMeter.VIRTUAL_THREADS).stream()
             .map(meter -> meter.prometheusName() + (meter.keyTag() == null ? "" : "{")).toList();
-    private static final Duration EVERY = Duration.ofSeconds(1);
-
     /**
      * The service's meters, read once a second.
      *
@@ -39,11 +35,10 @@ public final class MeterSampler {
     public record Sample(int second, MeterSnapshot meters, double readMs, String error) {
     }
 
-    private final List<Sample> samples = new ArrayList<>();
-    private final Thread thread;
+    private final EverySecond<Sample> reads;
 
     private MeterSampler(MeterSource meters, long startNanos) {
-        this.thread = Thread.ofVirtual().name("meter-sampler").start(() -> run(meters, startNanos));
+        this.reads = EverySecond.start("meter-sampler", startNanos, second -> read(meters, second));
     }
 
     /** Reads {@code meters} at each whole second from {@code startNanos} ({@link System#nanoTime()}). */
@@ -53,11 +48,7 @@ public final class MeterSampler {
 
     /** Stops reading (a read under way ends first, within the meters' timeout) and returns every read. */
     public List<Sample> stop() throws InterruptedException {
-        thread.interrupt();
-        thread.join(Duration.ofSeconds(15));
-        synchronized (samples) {
-            return List.copyOf(samples);
-        }
+        return reads.stop();
     }
 
     /** The peak of each {@link #WATCHED} line over the reads {@code samples} answered; empty when none did. */
@@ -82,24 +73,13 @@ public final class MeterSampler {
         return peaks;
     }
 
-    private void run(MeterSource meters, long startNanos) {
-        for (int second = 1; ; second++) {
-            if (!RateRun.awaitNanoTime(startNanos + EVERY.toNanos() * second)) {
-                return;
-            }
-            long asked = System.nanoTime();
-            Sample sample;
-            try {
-                MeterSnapshot read = meters.read();
-                sample = new Sample(second, read, read.readMs(), null);
-            } catch (MetersUnavailableException e) {
-                sample = new Sample(second, null, (System.nanoTime() - asked) / 1e6, e.getMessage());
-            } catch (InterruptedException e) {
-                return;
-            }
-            synchronized (samples) {
-                samples.add(sample);
-            }
+    private static Sample read(MeterSource meters, int second) throws InterruptedException {
+        long asked = System.nanoTime();
+        try {
+            MeterSnapshot read = meters.read();
+            return new Sample(second, read, read.readMs(), null);
+        } catch (MetersUnavailableException e) {
+            return new Sample(second, null, (System.nanoTime() - asked) / 1e6, e.getMessage());
         }
     }
 }

@@ -9,7 +9,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -29,7 +28,6 @@ public final class RateRun {
 
     /** A request sent later than this after its due time counts as late. */
     public static final Duration LATE = Duration.ofMillis(10);
-    private static final Duration SAMPLE_EVERY = Duration.ofSeconds(1);
 
     private final Duration connectTimeout;
     private final Duration requestTimeout;
@@ -72,11 +70,11 @@ public final class RateRun {
         Semaphore permits = new Semaphore(maxInFlight);
         AtomicInteger inFlight = new AtomicInteger();
         AtomicInteger peak = new AtomicInteger();
-        List<ServerSample> samples = new ArrayList<>();
+        List<ServerSample> samples;
         List<MeterSampler.Sample> meterSamples;
         long start = System.nanoTime();
-        Thread sampler = lab == null ? null : Thread.ofVirtual().name("lab-sampler").start(() -> sample(lab, start,
-                samples));
+        EverySecond<ServerSample> labSampler = lab == null ? null
+                : EverySecond.start("lab-sampler", start, second -> sample(lab, second));
         MeterSampler meterSampler = meters == null ? null : MeterSampler.start(meters, start);
         try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
             for (int i = 0; i < due.length; i++) {
@@ -96,18 +94,12 @@ public final class RateRun {
                 });
             }
         } finally {
-            if (sampler != null) {
-                sampler.interrupt();
-                sampler.join(Duration.ofSeconds(15));
-            }
+            samples = labSampler == null ? List.of() : labSampler.stop();
             meterSamples = meterSampler == null ? List.of() : meterSampler.stop();
             clients.forEach(HttpClient::close);
         }
         long finished = (System.nanoTime() - start) / 1000;
-        synchronized (samples) {
-            return new Recording(due, Arrays.asList(results), List.copyOf(samples), meterSamples, peak.get(),
-                    finished);
-        }
+        return new Recording(due, Arrays.asList(results), samples, meterSamples, peak.get(), finished);
     }
 
     /**
@@ -124,24 +116,15 @@ public final class RateRun {
         return true;
     }
 
-    /** Reads the lab at each whole second from the start until interrupted. */
-    private static void sample(LabClient lab, long start, List<ServerSample> samples) {
-        for (int second = 1; ; second++) {
-            if (!awaitNanoTime(start + SAMPLE_EVERY.toNanos() * second)) {
-                return;
-            }
-            LabLoad load;
-            long asked = System.nanoTime();
-            try {
-                load = lab.load();
-            } catch (IOException e) {
-                load = null;
-            } catch (InterruptedException e) {
-                return;
-            }
-            synchronized (samples) {
-                samples.add(new ServerSample(second, load, (System.nanoTime() - asked) / 1e6));
-            }
+    /** The lab's load, {@code second} seconds from the start, and how long it took to answer. */
+    private static ServerSample sample(LabClient lab, int second) throws InterruptedException {
+        long asked = System.nanoTime();
+        LabLoad load;
+        try {
+            load = lab.load();
+        } catch (IOException e) {
+            load = null;
         }
+        return new ServerSample(second, load, (System.nanoTime() - asked) / 1e6);
     }
 }
