@@ -17,13 +17,6 @@ import java.util.concurrent.TimeUnit;
 /** Test helper: the real downstream processes' code, started in this JVM on loopback. */
 public final class Downstreams {
 
-    /**
-     * What tests that run at once must not share: every H2 started here serves the one in-memory database
-     * {@code mem:vtlab} of this JVM (H2 names in-memory databases per JVM). Tests that use {@link #database} hold it
-     * with {@code @ResourceLock}.
-     */
-    public static final String IN_MEMORY_DATABASE = "H2's in-memory database mem:vtlab in this JVM";
-
     private Downstreams() {
     }
 

@@ -7,7 +7,6 @@ import dev.vtlab.downstream.database.VisitDatabase;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.parallel.ResourceLock;
 
 import java.net.http.HttpResponse;
 import java.time.Duration;
@@ -20,7 +19,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * that is down or killed and restarted. Each gets a problem detail naming the database and the pool, nothing is
  * counted as saved, and the server recovers without a restart. Waits have deadlines; nothing is timed.
  */
-@ResourceLock(Downstreams.IN_MEMORY_DATABASE)
 class JdbcFaultsTest {
 
     private static final Duration DEADLINE = Duration.ofSeconds(30);

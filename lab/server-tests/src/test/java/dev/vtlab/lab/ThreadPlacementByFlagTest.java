@@ -8,9 +8,6 @@ import dev.vtlab.downstream.database.VisitDatabase;
 import dev.vtlab.downstream.visitstore.VisitStore;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
-import org.junit.jupiter.api.parallel.ResourceLock;
 
 import java.time.Duration;
 import java.util.EnumMap;
@@ -27,7 +24,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * ran each layer. Each flag moves exactly the layers it governs (T: web entry; A: the Callable body; W: the
  * wrapped call; R: the repository under /async) and nothing else. No timing is asserted.
  */
-@Execution(ExecutionMode.CONCURRENT) // each test starts a server of its own (ports 0) and reads its own beans: two at once
 class ThreadPlacementByFlagTest {
 
     /** What {@code supplyAsync} without an executor runs on: older JDKs (17 checked) start a thread per task when
@@ -88,7 +84,6 @@ class ThreadPlacementByFlagTest {
      */
     @ParameterizedTest(name = "{0}")
     @MethodSource("allCombinations")
-    @ResourceLock(Downstreams.IN_MEMORY_DATABASE)
     void with_the_jdbc_adapter_r_moves_the_repository_under_async(Flags flags) throws Exception {
         try (VisitDatabase database = Downstreams.database(0);
              RunningServer server = RunningServer.start(flags.t(), flags.a(), flags.w(), flags.r(),
