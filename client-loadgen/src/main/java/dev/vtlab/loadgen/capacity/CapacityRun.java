@@ -54,19 +54,12 @@ public record CapacityRun(String flags, String mode, String status, String messa
      */
     static CapacityRun measured(String flags, Mode mode, List<CapacityStep> steps, ServerEnvironment server,
                                 double stepSeconds, Integer loadGeneratorCores) {
-        boolean serverOnItsOwnCores = loadGeneratorCores != null;
         List<RateLadder.Rung> rungs = steps.stream().map(CapacityStep::rung).toList();
         Double sustained = boxed(RateLadder.sustained(rungs));
         Double notHeld = boxed(RateLadder.firstNotHeld(rungs));
         CapacityStep reference = steps.stream().filter(s -> sustained != null && s.offeredRate() == sustained)
                 .findFirst().orElse(steps.getFirst());
-        Double cpuMs = serverOnItsOwnCores ? reference.serverCpuMsPerRequest() : reference.machineCpuMsPerRequest();
-        List<Ceiling> ceilings = LittlesLaw.ceilings(server, mode, cpuMs == null ? null : cpuMs / 1000,
-                serverOnItsOwnCores ? Resource.SERVER_CPU : Resource.CPU);
-        if (serverOnItsOwnCores) {
-            ceilings = LittlesLaw.withLoadGenerator(ceilings, loadGeneratorCores,
-                    reference.clientCpuMsPerRequest() / 1000);
-        }
+        List<Ceiling> ceilings = ceilings(server, mode, reference, loadGeneratorCores);
         Ceiling predicted = ceilings.getFirst();
         Double ratio = sustained == null ? null : sustained / predicted.rate();
         CapacityStep knee = steps.stream().filter(s -> !s.held()).findFirst().orElse(steps.getLast());
@@ -74,6 +67,21 @@ public record CapacityRun(String flags, String mode, String status, String messa
         CapacityRun run = new CapacityRun(flags, mode.label(), "OK", null, steps, sustained, notHeld, predicted,
                 ceilings, ratio, null, server, meters);
         return run.withNote(Notes.of(run, server.floorMs(), stepSeconds));
+    }
+
+    /**
+     * Every ceiling a request of {@code mode} meets on {@code server}, lowest first, the CPU's from what a request
+     * cost at {@code step}: the machine's cores over both sides' CPU time, or, when the server runs on cores of its
+     * own ({@code loadGeneratorCores} the others), its cores over its own and the load generator's over its own.
+     */
+    static List<Ceiling> ceilings(ServerEnvironment server, Mode mode, CapacityStep step,
+                                  Integer loadGeneratorCores) {
+        boolean serverOnItsOwnCores = loadGeneratorCores != null;
+        Double cpuMs = serverOnItsOwnCores ? step.serverCpuMsPerRequest() : step.machineCpuMsPerRequest();
+        List<Ceiling> ceilings = LittlesLaw.ceilings(server, mode, cpuMs == null ? null : cpuMs / 1000,
+                serverOnItsOwnCores ? Resource.SERVER_CPU : Resource.CPU);
+        return serverOnItsOwnCores ? LittlesLaw.withLoadGenerator(ceilings, loadGeneratorCores,
+                step.clientCpuMsPerRequest() / 1000) : ceilings;
     }
 
     private CapacityRun withNote(String text) {

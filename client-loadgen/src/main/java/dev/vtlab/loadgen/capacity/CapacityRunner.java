@@ -5,7 +5,6 @@ import dev.vtlab.loadgen.meters.MeterCeilings;
 import dev.vtlab.loadgen.meters.MeterSnapshot;
 import dev.vtlab.loadgen.meters.MeterSource;
 import dev.vtlab.loadgen.meters.MetersUnavailableException;
-import dev.vtlab.loadgen.meters.StandardMeter;
 import dev.vtlab.loadgen.labclient.LabClient;
 import dev.vtlab.loadgen.labclient.ServerEnvironment;
 import dev.vtlab.loadgen.load.Arrivals;
@@ -34,6 +33,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
@@ -46,8 +46,11 @@ public final class CapacityRunner {
 
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
     private static final Duration STOP_GRACE = Duration.ofSeconds(10);
-    /** The warm-up step's rate at most (else half the prediction): enough for the JIT, below every knee seen. */
-    private static final double WARMUP_RATE = 1000;
+    /**
+     * The warm-up step's rate at most (else half the prediction): enough for the JIT, and held by a cold server on
+     * one core (at 1,000 req/s it was not, and its CPU time a request came out eight times the knee's).
+     */
+    private static final double WARMUP_RATE = 500;
     /** The first step offers this share of the predicted ceiling: the ladder climbs from below it. */
     static final double START_SHARE = 0.6;
 
@@ -121,13 +124,25 @@ public final class CapacityRunner {
         ServerEnvironment environment = null;
         try {
             environment = lab.environment();
-            // The CPU is left out here: measured on a cold JIT it would start the search far too low.
-            Ceiling first = LittlesLaw.binding(environment, mode, null);
-            step(server, lab, meters, environment, mode, Math.min(WARMUP_RATE, first.rate() / 2));
-            double start = START_SHARE * Math.min(first.rate(), settings.steps().maxRate());
-            out.printf(Locale.ROOT, "%s %s: Little's law %s req/s (%s); steps from %s req/s%n", mode.label(),
-                    combination.label(), CapacityRun.rate(first.rate()), first.resource().label(),
-                    CapacityRun.rate(start));
+            // The warm-up's rate comes from the configuration alone: what a request costs the CPU is not known yet.
+            Ceiling sized = LittlesLaw.binding(environment, mode, null);
+            CapacityStep warmUp = step(server, lab, meters, environment, mode,
+                    Math.min(WARMUP_RATE, sized.rate() / 2));
+            // The first step below every ceiling, the CPU's too: past the CPU's knee a step left the server
+            // costlier for the next ones (its core full at half the knee), and the CPU's prediction of those steps
+            // was void. A sized ceiling is predicted well: the ladder starts below it. The CPU's, from the warm-up,
+            // is low (a cold JIT's work and fixed costs over few requests: 550 req/s against knees of 2,900 and
+            // more): the ladder starts at it, if it is lower.
+            Optional<Ceiling> cpu = CapacityRun.ceilings(environment, mode, warmUp, loadGeneratorCores()).stream()
+                    .filter(c -> c.resource().cpu()).findFirst();
+            double start = START_SHARE * Math.min(sized.rate(), settings.steps().maxRate());
+            if (cpu.isPresent()) {
+                start = Math.min(start, RateLadder.rounded(cpu.get().rate()));
+            }
+            out.printf(Locale.ROOT, "%s %s: Little's law %s req/s (%s)%s; steps from %s req/s%n", mode.label(),
+                    combination.label(), CapacityRun.rate(sized.rate()), sized.resource().label(),
+                    cpu.map(c -> ", the " + c.resource().label() + " at the warm-up " + CapacityRun.rate(c.rate())
+                            + " req/s").orElse(""), CapacityRun.rate(start));
             RateLadder ladder = new RateLadder(start, settings.steps().bisections(), settings.steps().maxRate());
             for (OptionalDouble rate = ladder.next(List.of()); rate.isPresent() && !signal.stopping();
                  rate = ladder.next(steps.stream().map(CapacityStep::rung).toList())) {
@@ -148,8 +163,7 @@ public final class CapacityRunner {
                     "interrupted before its first step", steps, environment);
         }
         CapacityRun run = CapacityRun.measured(combination.label(), mode, steps, environment,
-                settings.steps().stepTime().toMillis() / 1000.0, settings.servers().server().cores() == null ? null
-                        : settings.servers().server().cores().client().size());
+                settings.steps().stepTime().toMillis() / 1000.0, loadGeneratorCores());
         out.printf(Locale.ROOT, "  sustained %s req/s; predicted %s req/s (%s)%s%n",
                 CapacityRun.rate(run.sustainedRate()), CapacityRun.rate(run.predicted().rate()),
                 run.predicted().resource().label(), run.ratio() == null ? ""
@@ -157,7 +171,13 @@ public final class CapacityRunner {
         return run;
     }
 
-    /** One rate run of a step's length on a quiet server, with the server's CPU time across it. */
+    /** The load generator's cores when the server runs on cores of its own, else {@code null}. */
+    private Integer loadGeneratorCores() {
+        return settings.servers().server().cores() == null ? null
+                : settings.servers().server().cores().client().size();
+    }
+
+    /** One rate run of a step's length on a quiet server, with what a request cost each side's CPU. */
     private CapacityStep step(ServerAndDownstream server, LabClient lab, MeterSource meters,
                               ServerEnvironment environment, Mode mode, double rate)
             throws IOException, InterruptedException, QuietServer.NotQuietException {
@@ -165,32 +185,29 @@ public final class CapacityRunner {
         Duration deadline = QuietServer.deadlineFor(steps.timeout());
         Duration quiet = QuietServer.await(lab, deadline);
         MeterSnapshot atRest = readAtRest(meters);
-        Long cpuBefore = cpuNanos(atRest);
         long clientCpuBefore = ClientEnvironment.cpuNanos();
         Schedule schedule = new Schedule(rate, steps.stepTime(), Arrivals.UNIFORM, Schedule.DEFAULT_SEED);
         RateRun.Recording recording = new RateRun(CONNECT_TIMEOUT, steps.timeout())
                 .run(server.base().resolve(mode.path()), schedule, ClientLimits.ofThisMachine().maxConcurrency(), lab,
                         meters);
-        Duration quietAfter = QuietServer.await(lab, deadline);
-        Long cpuAfter = cpuNanos(readAtRest(meters));
         long clientCpuAfter = ClientEnvironment.cpuNanos();
+        Duration quietAfter = QuietServer.await(lab, deadline);
         RateSummary summary = RateSummary.of(recording, schedule, steps.stepWarmup(), mode.label(),
                 server.base().toString(), quiet.toNanos() / 1e6, environment, null, quietAfter);
-        int requests = recording.requests().size();
-        Double cpuMs = cpuBefore == null || cpuAfter == null || requests == 0 ? null
-                : (cpuAfter - cpuBefore) / 1e6 / requests;
-        double clientCpuMs = requests == 0 ? 0 : (clientCpuAfter - clientCpuBefore) / 1e6 / requests;
-        return CapacityStep.of(summary, cpuMs, clientCpuMs, environment.floorMs(),
+        StepCpu cpu = StepCpu.steady(recording, steadyFrom(steps), steadyTo(steps)).orElseGet(
+                () -> StepCpu.clientOnly(clientCpuAfter - clientCpuBefore, recording.requests().size()));
+        return CapacityStep.of(summary, cpu.serverMsPerRequest(), cpu.clientMsPerRequest(), environment.floorMs(),
                 meterCeilings(atRest, recording, steps, mode));
     }
 
-    /** The server's CPU time so far, from its meters; {@code null} when they were not read. */
-    private static Long cpuNanos(MeterSnapshot meters) {
-        if (meters == null) {
-            return null;
-        }
-        OptionalDouble nanos = meters.value(StandardMeter.PROCESS_CPU_TIME, "");
-        return nanos.isPresent() ? Math.round(nanos.getAsDouble()) : null;
+    /** The first second of a step's measured part: its warm-up's end. */
+    private static long steadyFrom(CapacitySettings.Steps steps) {
+        return Math.max(1, steps.stepWarmup().toSeconds());
+    }
+
+    /** The last second of a step's measured part: its end. */
+    private static long steadyTo(CapacitySettings.Steps steps) {
+        return steps.stepTime().toSeconds();
     }
 
     private static MeterSnapshot readAtRest(MeterSource meters) throws InterruptedException {
@@ -208,8 +225,8 @@ public final class CapacityRunner {
      */
     private static List<MeterCeiling> meterCeilings(MeterSnapshot atRest, RateRun.Recording recording,
                                                     CapacitySettings.Steps steps, Mode mode) {
-        long from = Math.max(1, steps.stepWarmup().toSeconds());
-        long to = steps.stepTime().toSeconds();
+        long from = steadyFrom(steps);
+        long to = steadyTo(steps);
         List<MeterSampler.Sample> measured = recording.meterSamples().stream()
                 .filter(s -> s.meters() != null && s.second() >= from && s.second() <= to).toList();
         if (atRest == null || measured.size() < 2) {

@@ -20,9 +20,10 @@ import java.util.Map;
  * @param failuresByCause  the failures by cause
  * @param lagP99Ms         due to sent, p99: whether the client kept its schedule
  * @param inFlightPeak     most requests in flight at once
- * @param serverCpuMsPerRequest the server's CPU time over the step divided by its requests, {@code null} if unknown
- * @param clientCpuMsPerRequest the load generator's CPU time over the step divided by its requests: on one machine
- *                              it takes from the same cores
+ * @param serverCpuMsPerRequest the server's CPU time over the step's steady part divided by the requests that ended
+ *                              in it ({@link StepCpu}), {@code null} if unknown
+ * @param clientCpuMsPerRequest the load generator's, likewise (over the whole step when the meters were not read):
+ *                              on one machine it takes from the same cores
  * @param quietWaitMs      how long the server took to hold no request before the step
  * @param held             whether the step held
  * @param broken           why it did not hold, empty when it held

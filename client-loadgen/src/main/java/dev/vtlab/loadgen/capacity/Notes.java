@@ -24,15 +24,21 @@ final class Notes {
         CapacityStep knee = run.steps().stream().filter(s -> s.offeredRate() == run.firstNotHeldRate()).findFirst()
                 .orElseThrow();
         if (predicted.resource().cpu()) {
+            Double kneeCpuMs = switch (predicted.resource()) {
+                case CPU -> knee.machineCpuMsPerRequest();
+                case SERVER_CPU -> knee.serverCpuMsPerRequest();
+                default -> knee.clientCpuMsPerRequest();
+            };
             return String.format(Locale.ROOT, "no pool or executor in this path binds first: the CPU does, predicted "
                             + "from %.3f ms of CPU a request (%s) on %.0f cores; at %s req/s, the first step that did "
-                            + "not hold, the load generator's send lag p99 was %.1f ms", predicted.holdSeconds() * 1000,
+                            + "not hold, a request cost %s ms and the load generator's send lag p99 was %.1f ms",
+                    predicted.holdSeconds() * 1000,
                     switch (predicted.resource()) {
                         case CPU -> "server and load generator together";
                         case SERVER_CPU -> "the server's, on cores of its own";
                         default -> "the load generator's, on cores of its own: it binds before the server";
-                    }, predicted.size(),
-                    CapacityRun.rate(knee.offeredRate()), knee.lagP99Ms());
+                    }, predicted.size(), CapacityRun.rate(knee.offeredRate()),
+                    kneeCpuMs == null ? "-" : String.format(Locale.ROOT, "%.3f", kneeCpuMs), knee.lagP99Ms());
         }
         if (run.onTarget()) {
             return null;

@@ -67,7 +67,7 @@ public final class CapacityCommand implements Callable<Integer> {
             + "and the first not held is halved (default: ${DEFAULT-VALUE}).")
     int bisections;
 
-    @Option(names = "--max-rate", defaultValue = "4000", description = "The most any step offers, in requests per "
+    @Option(names = "--max-rate", defaultValue = "6000", description = "The most any step offers, in requests per "
             + "second (default: ${DEFAULT-VALUE}).")
     double maxRate;
 

@@ -31,8 +31,10 @@ public final class MeterSampler {
      * @param meters what they read, {@code null} when they did not answer
      * @param readMs how long they took to answer (or to fail)
      * @param error  why they did not answer, {@code null} when they did
+     * @param clientCpuNanos the load generator's own CPU time as the read began: beside the service's CPU time in
+     *                       {@code meters}, each side's CPU over any whole seconds of a run
      */
-    public record Sample(int second, MeterSnapshot meters, double readMs, String error) {
+    public record Sample(int second, MeterSnapshot meters, double readMs, String error, long clientCpuNanos) {
     }
 
     private final EverySecond<Sample> reads;
@@ -74,12 +76,13 @@ public final class MeterSampler {
     }
 
     private static Sample read(MeterSource meters, int second) throws InterruptedException {
+        long clientCpu = ClientEnvironment.cpuNanos();
         long asked = System.nanoTime();
         try {
             MeterSnapshot read = meters.read();
-            return new Sample(second, read, read.readMs(), null);
+            return new Sample(second, read, read.readMs(), null, clientCpu);
         } catch (MetersUnavailableException e) {
-            return new Sample(second, null, (System.nanoTime() - asked) / 1e6, e.getMessage());
+            return new Sample(second, null, (System.nanoTime() - asked) / 1e6, e.getMessage(), clientCpu);
         }
     }
 }

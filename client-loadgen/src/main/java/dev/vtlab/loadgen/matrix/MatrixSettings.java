@@ -68,9 +68,15 @@ public record MatrixSettings(Profile profile, List<Mode> modes, Set<Flag> flags,
             return cores == null ? List.of(java) : cores.launcher(java);
         }
 
-        /** JVM options for each server: a server out of heap exits (the runner reports it) instead of hanging. */
+        /**
+         * JVM options for each server: a server out of heap exits (the runner reports it) instead of hanging; on
+         * cores of its own, the collector it has on every core ({@link CoreSplit#SAME_COLLECTOR}).
+         */
         List<String> jvmOptions() {
             List<String> options = new ArrayList<>(List.of("-XX:+ExitOnOutOfMemoryError"));
+            if (cores != null) {
+                options.add(CoreSplit.SAME_COLLECTOR);
+            }
             if (heap != null) {
                 options.add("-Xmx" + heap);
             }

@@ -2,6 +2,8 @@ package dev.vtlab.loadgen.matrix;
 
 import org.junit.jupiter.api.Test;
 
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -34,5 +36,17 @@ class CoreSplitTest {
                 .hasMessage("--server-cores must leave each side at least one core: between 1 and 1 of the 2 cores "
                         + "this process may use (0,1), was 2");
         assertThatThrownBy(() -> CoreSplit.of(0, List.of(0, 1))).hasMessageStartingWith("--server-cores must leave");
+    }
+
+    @Test
+    void a_server_on_cores_of_its_own_keeps_the_collector_it_has_on_every_core() {
+        assertThat(serverSettings(new CoreSplit(List.of(0), List.of(1))).jvmOptions())
+                .containsExactly("-XX:+ExitOnOutOfMemoryError", "-XX:+UseG1GC", "-Xmx512m");
+        assertThat(serverSettings(null).jvmOptions()).containsExactly("-XX:+ExitOnOutOfMemoryError", "-Xmx512m");
+    }
+
+    private static MatrixSettings.ServerSettings serverSettings(CoreSplit cores) {
+        return new MatrixSettings.ServerSettings(Duration.ofMillis(250), Duration.ofMillis(250), "512m", null,
+                List.of(), null, Path.of("server.jar"), Path.of("downstream.jar"), cores);
     }
 }
