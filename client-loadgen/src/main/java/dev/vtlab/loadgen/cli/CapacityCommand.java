@@ -40,8 +40,11 @@ public final class CapacityCommand implements Callable<Integer> {
 
     /** A fresh server's start and its warm-up step: what a run costs beyond its steps. */
     private static final Duration SERVER_START = Duration.ofSeconds(5);
-    /** Steps a run usually takes: its warm-up, about four up to the knee and the bisections. */
-    private static final int TYPICAL_STEPS = 7;
+    /**
+     * Steps a run usually takes: its warm-up, about four up to a pool's knee and the bisections; a CPU-bound run, which
+     * climbs from the CPU's ceiling as its warm-up measured it, about twelve (the quick profile averaged nine).
+     */
+    private static final int TYPICAL_STEPS = 9;
 
     @Spec
     CommandSpec spec;

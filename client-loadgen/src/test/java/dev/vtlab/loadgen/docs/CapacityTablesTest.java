@@ -68,6 +68,41 @@ class CapacityTablesTest {
                 seconds / 60, seconds % 60));
     }
 
+    /**
+     * The CPU's knees the prose sums up: the three runs of the quick profile with the cores shared, and the run with
+     * the server on a core of its own.
+     */
+    @Test
+    void the_cpu_knees_the_prose_quotes_are_the_runs() throws Exception {
+        String page = PageText.of(CAPACITY);
+        Path results = CommandChecks.root().resolve("docs/results");
+        List<CapacityRun> shared = new java.util.ArrayList<>();
+        for (String run : List.of("capacity-quick-steady-cpu/run-1", "capacity-quick-steady-cpu/run-2",
+                "capacity-quick")) {
+            shared.addAll(cpuBound(results.resolve(run)));
+        }
+        assertThat(shared).as("CPU-bound runs, cores shared").hasSize(12);
+        assertThat(page).contains(range("cores shared, every CPU-bound knee landed between ", " and ",
+                " of the CPU's prediction", shared));
+        List<CapacityRun> apart = cpuBound(results.resolve("capacity-quick-server-cores/run-3"));
+        assertThat(apart).as("CPU-bound runs, the server on a core of its own").hasSize(4);
+        assertThat(page).contains(range("on a core of its own the knees landed between ", " and ", " of it", apart));
+        for (String run : List.of("capacity-quick-steady-cpu/run-1", "capacity-quick-steady-cpu/run-2",
+                "capacity-quick", "capacity-quick-server-cores/run-3")) {
+            Matcher took = Pattern.compile("exit 0 after (\\d+) s")
+                    .matcher(Files.readString(results.resolve(run).resolve("run.txt")));
+            assertThat(took.find()).as(run + ": the time in run.txt").isTrue();
+            int seconds = Integer.parseInt(took.group(1));
+            assertThat(page).as(run + "'s time").contains(String.format(Locale.ROOT, "%d min %d s", seconds / 60,
+                    seconds % 60));
+        }
+    }
+
+    private static List<CapacityRun> cpuBound(Path folder) throws Exception {
+        return CapacityReport.Results.read(folder.resolve("results.json")).runs().stream()
+                .filter(r -> r.predicted() != null && r.predicted().resource().cpu()).toList();
+    }
+
     /** The run a row's mode and flags name in its linked results. */
     static CapacityRun run(MarkdownTables.Row row) throws Exception {
         String mode = row.cells().getFirst().replaceAll("^\\[([a-z]+)\\].*", "$1");
