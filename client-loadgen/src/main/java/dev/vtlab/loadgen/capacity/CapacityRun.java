@@ -76,12 +76,11 @@ public record CapacityRun(String flags, String mode, String status, String messa
      */
     static List<Ceiling> ceilings(ServerEnvironment server, Mode mode, CapacityStep step,
                                   Integer loadGeneratorCores) {
-        boolean serverOnItsOwnCores = loadGeneratorCores != null;
-        Double cpuMs = serverOnItsOwnCores ? step.serverCpuMsPerRequest() : step.machineCpuMsPerRequest();
-        List<Ceiling> ceilings = LittlesLaw.ceilings(server, mode, cpuMs == null ? null : cpuMs / 1000,
-                serverOnItsOwnCores ? Resource.SERVER_CPU : Resource.CPU);
-        return serverOnItsOwnCores ? LittlesLaw.withLoadGenerator(ceilings, loadGeneratorCores,
-                step.clientCpuMsPerRequest() / 1000) : ceilings;
+        Resource cpu = loadGeneratorCores == null ? Resource.CPU : Resource.SERVER_CPU;
+        Double cpuMs = step.cpuMsPerRequest(cpu);
+        List<Ceiling> ceilings = LittlesLaw.ceilings(server, mode, cpuMs == null ? null : cpuMs / 1000, cpu);
+        return loadGeneratorCores == null ? ceilings : LittlesLaw.withLoadGenerator(ceilings, loadGeneratorCores,
+                step.cpuMsPerRequest(Resource.LOADGEN_CPU) / 1000);
     }
 
     private CapacityRun withNote(String text) {

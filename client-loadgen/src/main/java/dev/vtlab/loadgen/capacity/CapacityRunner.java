@@ -137,7 +137,7 @@ public final class CapacityRunner {
                     .filter(c -> c.resource().cpu()).findFirst();
             double start = START_SHARE * Math.min(sized.rate(), settings.steps().maxRate());
             if (cpu.isPresent()) {
-                start = Math.min(start, RateLadder.rounded(cpu.get().rate()));
+                start = Math.min(start, cpu.get().rate()); // the ladder rounds its start
             }
             out.printf(Locale.ROOT, "%s %s: Little's law %s req/s (%s)%s; steps from %s req/s%n", mode.label(),
                     combination.label(), CapacityRun.rate(sized.rate()), sized.resource().label(),

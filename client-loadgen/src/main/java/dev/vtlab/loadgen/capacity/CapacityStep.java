@@ -62,6 +62,19 @@ public record CapacityStep(double offeredRate, double achievedSendRate, double c
         return serverCpuMsPerRequest == null ? null : serverCpuMsPerRequest + clientCpuMsPerRequest;
     }
 
+    /**
+     * The CPU time one request cost {@code cpu}: the machine's ({@link #machineCpuMsPerRequest}), the server's or
+     * the load generator's; {@code null} when unknown.
+     */
+    Double cpuMsPerRequest(Resource cpu) {
+        return switch (cpu) {
+            case CPU -> machineCpuMsPerRequest();
+            case SERVER_CPU -> serverCpuMsPerRequest;
+            case LOADGEN_CPU -> clientCpuMsPerRequest;
+            default -> throw new IllegalArgumentException(cpu + " is not CPU time");
+        };
+    }
+
     RateLadder.Rung rung() {
         return new RateLadder.Rung(offeredRate, held);
     }

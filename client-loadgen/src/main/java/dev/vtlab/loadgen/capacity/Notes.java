@@ -24,11 +24,7 @@ final class Notes {
         CapacityStep knee = run.steps().stream().filter(s -> s.offeredRate() == run.firstNotHeldRate()).findFirst()
                 .orElseThrow();
         if (predicted.resource().cpu()) {
-            Double kneeCpuMs = switch (predicted.resource()) {
-                case CPU -> knee.machineCpuMsPerRequest();
-                case SERVER_CPU -> knee.serverCpuMsPerRequest();
-                default -> knee.clientCpuMsPerRequest();
-            };
+            Double kneeCpuMs = knee.cpuMsPerRequest(predicted.resource());
             return String.format(Locale.ROOT, "no pool or executor in this path binds first: the CPU does, predicted "
                             + "from %.3f ms of CPU a request (%s) on %.0f cores; at %s req/s, the first step that did "
                             + "not hold, a request cost %s ms and the load generator's send lag p99 was %.1f ms",

@@ -2,11 +2,14 @@ package dev.vtlab.loadgen.docs;
 
 import dev.vtlab.loadgen.capacity.CapacityRun;
 import dev.vtlab.loadgen.capacity.Resource;
+import dev.vtlab.loadgen.matrix.HumanDuration;
 import dev.vtlab.loadgen.report.CapacityReport;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -61,11 +64,7 @@ class CapacityTablesTest {
                 + "prediction", runs.stream().filter(r -> r.predicted().resource().sized()).toList()));
         assertThat(page).contains(range("the runs that reached a CPU knee landed between ", " and ", " of the CPU's "
                 + "prediction", runs.stream().filter(r -> r.predicted().resource() == Resource.CPU).toList()));
-        Matcher took = Pattern.compile("exit 0 after (\\d+) s").matcher(Files.readString(QUICK.resolve("run.txt")));
-        assertThat(took.find()).as("the job's time in run.txt").isTrue();
-        int seconds = Integer.parseInt(took.group(1));
-        assertThat(page).contains(String.format(Locale.ROOT, "the whole job took %d min %d s with the build",
-                seconds / 60, seconds % 60));
+        assertThat(page).contains("the whole job took " + took(QUICK) + " with the build");
     }
 
     /**
@@ -76,7 +75,7 @@ class CapacityTablesTest {
     void the_cpu_knees_the_prose_quotes_are_the_runs() throws Exception {
         String page = PageText.of(CAPACITY);
         Path results = CommandChecks.root().resolve("docs/results");
-        List<CapacityRun> shared = new java.util.ArrayList<>();
+        List<CapacityRun> shared = new ArrayList<>();
         for (String run : List.of("capacity-quick-steady-cpu/run-1", "capacity-quick-steady-cpu/run-2",
                 "capacity-quick")) {
             shared.addAll(cpuBound(results.resolve(run)));
@@ -89,13 +88,15 @@ class CapacityTablesTest {
         assertThat(page).contains(range("on a core of its own the knees landed between ", " and ", " of it", apart));
         for (String run : List.of("capacity-quick-steady-cpu/run-1", "capacity-quick-steady-cpu/run-2",
                 "capacity-quick", "capacity-quick-server-cores/run-3")) {
-            Matcher took = Pattern.compile("exit 0 after (\\d+) s")
-                    .matcher(Files.readString(results.resolve(run).resolve("run.txt")));
-            assertThat(took.find()).as(run + ": the time in run.txt").isTrue();
-            int seconds = Integer.parseInt(took.group(1));
-            assertThat(page).as(run + "'s time").contains(String.format(Locale.ROOT, "%d min %d s", seconds / 60,
-                    seconds % 60));
+            assertThat(page).as(run + "'s time").contains(took(results.resolve(run)));
         }
+    }
+
+    /** How long the run in {@code folder} took, as its run.txt's last line says, e.g. {@code 9 min 20 s}. */
+    private static String took(Path folder) throws Exception {
+        Matcher took = Pattern.compile("exit 0 after (\\d+) s").matcher(Files.readString(folder.resolve("run.txt")));
+        assertThat(took.find()).as(folder + ": the time in run.txt").isTrue();
+        return HumanDuration.of(Duration.ofSeconds(Long.parseLong(took.group(1))));
     }
 
     private static List<CapacityRun> cpuBound(Path folder) throws Exception {
