@@ -147,12 +147,12 @@ public final class CapacityRunner {
             for (OptionalDouble rate = ladder.next(List.of()); rate.isPresent() && !signal.stopping();
                  rate = ladder.next(steps.stream().map(CapacityStep::rung).toList())) {
                 CapacityStep step = step(server, lab, meters, environment, mode, rate.getAsDouble());
+                print(step);
+                if (step.runAgain() && !signal.stopping()) {
+                    step = step(server, lab, meters, environment, mode, rate.getAsDouble()).after(step);
+                    print(step);
+                }
                 steps.add(step);
-                out.printf(Locale.ROOT, "  %9s req/s: %s (p99 %.0f ms, completed %.1f req/s, %d failed, send lag p99 "
-                                + "%.1f ms)%n", CapacityRun.rate(step.offeredRate()), step.held() ? "held"
-                                : "not held: " + String.join(", ", step.broken()), step.p99Ms(),
-                        step.completionRate(), step.failed(), step.lagP99Ms());
-                out.flush();
             }
         } catch (QuietServer.NotQuietException | IOException e) {
             return CapacityRun.notMeasured(combination.label(), mode.label(), "SERVER_FAILED", e.getMessage(), steps,
@@ -169,6 +169,14 @@ public final class CapacityRunner {
                 run.predicted().resource().label(), run.ratio() == null ? ""
                         : String.format(Locale.ROOT, ", measured / predicted %.2f", run.ratio()));
         return run;
+    }
+
+    private void print(CapacityStep step) {
+        out.printf(Locale.ROOT, "  %9s req/s: %s (p99 %.0f ms, completed %.1f req/s, %d failed, send lag p99 %.1f ms)"
+                        + "%s%n", CapacityRun.rate(step.offeredRate()), step.held() ? "held"
+                        : "not held: " + String.join(", ", step.broken()), step.p99Ms(), step.completionRate(),
+                step.failed(), step.lagP99Ms(), HoldRule.runAgainNote(step.runAgain(), step.firstRun() != null));
+        out.flush();
     }
 
     /** The load generator's cores when the server runs on cores of its own, else {@code null}. */

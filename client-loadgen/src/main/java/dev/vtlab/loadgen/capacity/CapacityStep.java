@@ -31,13 +31,15 @@ import java.util.Map;
  *                         its standard meters)
  * @param meterCeilings    Little's law from the server's standard meters over the step, lowest first; {@code null}
  *                         when they could not be read
+ * @param firstRun         the first run at this rate, when it fell just short of the completed share and the step
+ *                         was run again ({@link HoldRule#runAgain}); {@code null} when it ran once
  */
 public record CapacityStep(double offeredRate, double achievedSendRate, double completionRate, double p50Ms,
                            double p99Ms, double maxMs, long failed, Map<String, Long> failuresByCause,
                            double lagP99Ms, int inFlightPeak, Double serverCpuMsPerRequest,
                            double clientCpuMsPerRequest, double quietWaitMs,
                            boolean held, List<String> broken, List<RateSummary.Second> seconds,
-                           List<MeterCeiling> meterCeilings) {
+                           List<MeterCeiling> meterCeilings, CapacityStep firstRun) {
 
     /** The step a rate run's summary makes, judged against {@code floorMs}. */
     static CapacityStep of(RateSummary summary, Double serverCpuMsPerRequest, double clientCpuMsPerRequest,
@@ -50,7 +52,20 @@ public record CapacityStep(double offeredRate, double achievedSendRate, double c
                 outcome.latency().p50Ms(), outcome.latency().p99Ms(), outcome.latency().maxMs(), outcome.failed(),
                 outcome.failuresByCause(), summary.schedule().lagP99Ms(), summary.schedule().inFlightPeak(),
                 serverCpuMsPerRequest, clientCpuMsPerRequest, summary.run().quietWaitMs(), broken.isEmpty(), broken,
-                summary.seconds(), meterCeilings);
+                summary.seconds(), meterCeilings, null);
+    }
+
+    /** Whether this step is run once more before the search goes on ({@link HoldRule#runAgain}). */
+    @JsonIgnore
+    public boolean runAgain() {
+        return firstRun == null && !held && HoldRule.runAgain(offeredRate, completionRate, broken);
+    }
+
+    /** This step, the second run at its rate, with the first. */
+    CapacityStep after(CapacityStep first) {
+        return new CapacityStep(offeredRate, achievedSendRate, completionRate, p50Ms, p99Ms, maxMs, failed,
+                failuresByCause, lagP99Ms, inFlightPeak, serverCpuMsPerRequest, clientCpuMsPerRequest, quietWaitMs,
+                held, broken, seconds, meterCeilings, first);
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.vtlab.loadgen.ceilings;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import dev.vtlab.loadgen.capacity.HoldRule;
 import dev.vtlab.loadgen.capacity.RateLadder;
 import dev.vtlab.loadgen.load.Arrivals;
@@ -25,8 +26,9 @@ import java.util.function.Consumer;
 /**
  * Finds a service's ceilings from its meters, then the rate it sustains: a probe at {@code probeRate}, whose meter
  * reads give each pool's ceiling ({@link MeterCeilings}); then steady-rate steps from below the lowest ceiling
- * ({@link RateLadder}), each judged by {@link HoldRule} against the probe's median as the floor. Each step is
- * handed to {@code progress} as it ends, so that a search cut short has still reported what it measured.
+ * ({@link RateLadder}), each judged by {@link HoldRule} against the probe's median as the floor (a step just short
+ * of the completed share runs once more). Each step is handed to {@code progress} as it ends, so that a search cut
+ * short has still reported what it measured.
  */
 public final class CeilingSearch {
 
@@ -70,9 +72,23 @@ public final class CeilingSearch {
      * @param watchPeak      the most the binding ceiling's waiting meter read in a second of it
      * @param inUsePeak      the most its in-use meter read
      * @param meterReadMaxMs the slowest meter read during it
+     * @param firstRun       the first run at this rate, when it fell just short of the completed share and the step
+     *                       was run again ({@link HoldRule#runAgain}); {@code null} when it ran once
      */
     public record Step(double offeredRate, double completionRate, double p99Ms, long failed, boolean held,
-                       List<String> broken, Double watchPeak, Double inUsePeak, Double meterReadMaxMs) {
+                       List<String> broken, Double watchPeak, Double inUsePeak, Double meterReadMaxMs,
+                       Step firstRun) {
+
+        /** Whether this step is run once more before the search goes on. */
+        @JsonIgnore
+        public boolean runAgain() {
+            return firstRun == null && !held && HoldRule.runAgain(offeredRate, completionRate, broken);
+        }
+
+        Step after(Step first) {
+            return new Step(offeredRate, completionRate, p99Ms, failed, held, broken, watchPeak, inUsePeak,
+                    meterReadMaxMs, first);
+        }
 
         RateLadder.Rung rung() {
             return new RateLadder.Rung(offeredRate, held);
@@ -133,8 +149,12 @@ public final class CeilingSearch {
         for (OptionalDouble rate = ladder.next(List.of()); rate.isPresent() && !Thread.currentThread().isInterrupted();
              rate = ladder.next(steps.stream().map(Step::rung).toList())) {
             Step step = step(target, meters, binding, probe.p50Ms(), rate.getAsDouble());
-            steps.add(step);
             progress.accept(step);
+            if (step.runAgain() && !Thread.currentThread().isInterrupted()) {
+                step = step(target, meters, binding, probe.p50Ms(), rate.getAsDouble()).after(step);
+                progress.accept(step);
+            }
+            steps.add(step);
         }
         return steps;
     }
@@ -154,6 +174,6 @@ public final class CeilingSearch {
         return new Step(rate, outcome.completionRate(), outcome.latency().p99Ms(), outcome.failed(),
                 broken.isEmpty(), broken, MeterSampler.peak(reads, binding.watchLine()),
                 MeterSampler.peak(reads, binding.inUseLine()),
-                slowestRead.isPresent() ? slowestRead.getAsDouble() : null);
+                slowestRead.isPresent() ? slowestRead.getAsDouble() : null, null);
     }
 }

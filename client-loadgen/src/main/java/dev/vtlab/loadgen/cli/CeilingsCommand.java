@@ -1,6 +1,7 @@
 package dev.vtlab.loadgen.cli;
 
 import dev.vtlab.childprocess.DurationConverter;
+import dev.vtlab.loadgen.capacity.HoldRule;
 import dev.vtlab.loadgen.ceilings.CeilingSearch;
 import dev.vtlab.loadgen.ceilings.CeilingsResult;
 import dev.vtlab.loadgen.json.Json;
@@ -128,11 +129,15 @@ public final class CeilingsCommand implements Callable<Integer> {
                         List.copyOf(steps), finished, ClientEnvironment.current());
         write(dir, result.apply(done, false));
         List<CeilingSearch.Step> steps = search.steps(url, meters, probe, step -> {
+            if (step.firstRun() != null) {
+                done.removeLast(); // the second run at a rate replaces the first, which it carries
+            }
             done.add(step);
             out.printf(Locale.ROOT, "  %8s req/s: %s (p99 %.0f ms, completed %.1f req/s, %d failed; peak %s %s, "
-                            + "%s %s)%n", CeilingsResult.rate(step.offeredRate()), step.held() ? "held"
+                            + "%s %s)%s%n", CeilingsResult.rate(step.offeredRate()), step.held() ? "held"
                             : "not held: " + String.join(", ", step.broken()), step.p99Ms(), step.completionRate(),
-                    step.failed(), binding.watchLine(), step.watchPeak(), binding.inUseLine(), step.inUsePeak());
+                    step.failed(), binding.watchLine(), step.watchPeak(), binding.inUseLine(), step.inUsePeak(),
+                    HoldRule.runAgainNote(step.runAgain(), step.firstRun() != null));
             out.flush();
             write(dir, result.apply(done, false));
         });

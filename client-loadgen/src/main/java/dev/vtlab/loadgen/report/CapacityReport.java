@@ -28,8 +28,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * Writes a capacity search's files: results.json (every step of every run), report.md and report.html (the answer
@@ -217,14 +219,16 @@ public final class CapacityReport {
     /** Every step of one run. */
     static Table stepTable(CapacityRun run) {
         List<List<String>> rows = new ArrayList<>();
-        for (CapacityStep s : run.steps()) {
+        for (CapacityStep s : run.steps().stream().flatMap(s -> Stream.of(s.firstRun(), s)).filter(Objects::nonNull)
+                .toList()) {
             rows.add(List.of(CapacityRun.rate(s.offeredRate()), String.format(Locale.ROOT, "%.1f", s.achievedSendRate()),
                     String.format(Locale.ROOT, "%.1f", s.completionRate()), String.format(Locale.ROOT, "%.0f", s.p50Ms()),
                     String.format(Locale.ROOT, "%.0f", s.p99Ms()), String.valueOf(s.failed()),
                     String.format(Locale.ROOT, "%.1f", s.lagP99Ms()), String.valueOf(s.inFlightPeak()),
                     s.serverCpuMsPerRequest() == null ? "-" : String.format(Locale.ROOT, "%.3f / %.3f",
                             s.serverCpuMsPerRequest(), s.clientCpuMsPerRequest()),
-                    s.held() ? "yes" : "no: " + String.join(", ", s.broken())));
+                    (s.held() ? "yes" : "no: " + String.join(", ", s.broken()))
+                            + HoldRule.runAgainNote(s.runAgain(), s.firstRun() != null)));
         }
         return new Table(List.of("offered req/s", "sent req/s", "completed req/s", "p50 ms", "p99 ms", "failed",
                 "send lag p99 ms", "in flight peak", "CPU ms/request server / client", "held"), rows);
@@ -237,8 +241,10 @@ public final class CapacityReport {
                         + "such ceiling on a request's path binds.",
                 String.format(Locale.ROOT, "A step offers a steady rate (an open model: request i due at i / rate, "
                         + "sent then whatever the server does, timed from its due time) and holds when p99 <= %.1f x "
-                        + "the floor (%.0f ms), nothing fails and at least %.0f%% of the offered rate completes.",
-                        HoldRule.P99_OVER_FLOOR, HoldRule.P99_OVER_FLOOR * floorMs, HoldRule.COMPLETED_SHARE * 100),
+                        + "the floor (%.0f ms), nothing fails and at least %.0f%% of the offered rate completes; a "
+                        + "step short of that share alone, with at least %.0f%% completed, is run once more and the "
+                        + "second run decides.", HoldRule.P99_OVER_FLOOR, HoldRule.P99_OVER_FLOOR * floorMs,
+                        HoldRule.COMPLETED_SHARE * 100, HoldRule.RUN_AGAIN_SHARE * 100),
                 String.format(Locale.ROOT, "Each run gets a warm-up step, then starts at 0.6 x the prediction and "
                         + "multiplies the rate by %.2f while steps hold; after the first that does not, it halves the "
                         + "gap %d times. Before each step the runner waits until the server holds no request.",

@@ -19,4 +19,19 @@ class HoldRuleTest {
         assertThat(HoldRule.broken(100, 98.9, 2500, 0, 2000)).containsExactly("completed 98.9 < 99% of 100.0 req/s");
         assertThat(HoldRule.broken(100, 50, 9000, 7, 2000)).hasSize(3);
     }
+
+    @Test
+    void a_step_just_short_of_the_completed_share_alone_is_run_again() {
+        assertThat(HoldRule.runAgain(100, 98.9, HoldRule.broken(100, 98.9, 2500, 0, 2000))).isTrue();
+        assertThat(HoldRule.runAgain(100, 97, HoldRule.broken(100, 97, 2500, 0, 2000))).isTrue();
+    }
+
+    @Test
+    void a_step_far_short_or_broken_otherwise_is_not_run_again() {
+        assertThat(HoldRule.runAgain(100, 96.9, HoldRule.broken(100, 96.9, 2500, 0, 2000))).isFalse();
+        assertThat(HoldRule.runAgain(100, 98.9, HoldRule.broken(100, 98.9, 3001, 0, 2000))).isFalse();
+        assertThat(HoldRule.runAgain(100, 98.9, HoldRule.broken(100, 98.9, 2500, 1, 2000))).isFalse();
+        assertThat(HoldRule.runAgain(100, 100, HoldRule.broken(100, 100, 2500, 0, 2000))).isFalse();
+        assertThat(HoldRule.runAgain(100, 99, HoldRule.broken(100, 99, 3001, 0, 2000))).isFalse();
+    }
 }

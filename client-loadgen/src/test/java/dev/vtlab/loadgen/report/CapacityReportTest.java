@@ -1,10 +1,15 @@
 package dev.vtlab.loadgen.report;
 
+import dev.vtlab.loadgen.capacity.CapacityRun;
+import dev.vtlab.loadgen.capacity.CapacityStep;
 import dev.vtlab.loadgen.capacity.Ceiling;
+import dev.vtlab.loadgen.capacity.HoldRule;
 import dev.vtlab.loadgen.capacity.Resource;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;
+import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -31,5 +36,28 @@ class CapacityReportTest {
                 .isEqualTo("2026-11-25 11:44:19 to 11:51:02 UTC (6 min 43 s)");
         assertThat(CapacityReport.when(Instant.parse("2026-11-25T23:59:00Z"), Instant.parse("2026-11-26T00:01:30Z")))
                 .isEqualTo("2026-11-25 23:59:00 to 2026-11-26 00:01:30 UTC (2 min 30 s)");
+    }
+
+    @Test
+    void a_step_run_again_shows_its_first_run_then_the_second_that_decided() {
+        CapacityStep first = step(2939, 2899.5, null);
+        CapacityStep second = step(2939, 2939, first);
+        assertThat(first.runAgain()).isTrue();
+        assertThat(second.runAgain()).isFalse();
+
+        Table table = CapacityReport.stepTable(new CapacityRun("T0 A0 W0 R1", "async", "OK", null,
+                List.of(step(2351, 2351, null), second), 2939.0, null, null, List.of(), null, null, null, null));
+
+        assertThat(table.rows()).extracting(List::getFirst).containsExactly("2,351", "2,939", "2,939");
+        assertThat(table.rows()).extracting(List::getLast).containsExactly("yes",
+                "no: completed 2899.5 < 99% of 2939.0 req/s; just short of the completed share: run once more",
+                "yes (run again)");
+    }
+
+    /** A step at the 500 ms floor with a p99 of 569 ms and nothing failed: only its completions judge it. */
+    private static CapacityStep step(double offered, double completed, CapacityStep firstRun) {
+        List<String> broken = HoldRule.broken(offered, completed, 569, 0, 500);
+        return new CapacityStep(offered, offered, completed, 502, 569, 600, 0, Map.of(), 1, 1500, 0.3, 0.2, 1,
+                broken.isEmpty(), broken, List.of(), null, firstRun);
     }
 }
