@@ -145,7 +145,7 @@ public final class CapacityRunner {
                             + " req/s").orElse(""), CapacityRun.rate(start));
             RateLadder ladder = new RateLadder(start, settings.steps().bisections(), settings.steps().maxRate());
             for (OptionalDouble rate = ladder.next(List.of()); rate.isPresent() && !signal.stopping();
-                 rate = ladder.next(steps.stream().map(CapacityStep::rung).toList())) {
+                 rate = ladder.next(rungs(steps, environment, mode))) {
                 CapacityStep step = step(server, lab, meters, environment, mode, rate.getAsDouble());
                 print(step);
                 if (step.runAgain() && !signal.stopping()) {
@@ -169,6 +169,19 @@ public final class CapacityRunner {
                 run.predicted().resource().label(), run.ratio() == null ? ""
                         : String.format(Locale.ROOT, ", measured / predicted %.2f", run.ratio()));
         return run;
+    }
+
+    /**
+     * The steps as the ladder sees them: a held step whose CPU time was read lets the next climb at once to
+     * {@value #START_SHARE} x the lowest ceiling it predicts (from a step of a few hundred requests a second the
+     * ladder otherwise took eight steps to reach the CPU's knee), still below the knee, whose aftermath would void
+     * the steps after it.
+     */
+    private List<RateLadder.Rung> rungs(List<CapacityStep> steps, ServerEnvironment environment, Mode mode) {
+        return steps.stream().map(step -> !step.held() || step.serverCpuMsPerRequest() == null ? step.rung()
+                : new RateLadder.Rung(step.offeredRate(), true, START_SHARE
+                        * CapacityRun.ceilings(environment, mode, step, loadGeneratorCores()).getFirst().rate()))
+                .toList();
     }
 
     private void print(CapacityStep step) {

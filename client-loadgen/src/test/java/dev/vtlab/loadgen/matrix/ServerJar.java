@@ -17,13 +17,21 @@ public final class ServerJar {
     private ServerJar() {
     }
 
+    /** Where the build asks for the server's class archive ({@link ServerClassArchive}); unset, the tests go without. */
+    static final String ARCHIVE_PROPERTY = "vtlab.test.server-archive";
+
+    /**
+     * The server jar to start: extracted, with its class archive, when the build asks for one (a run from the IDE
+     * does not), else the jar as built.
+     */
     public static Path path() {
         Path jar = Path.of("../bootstrap/target/vtlab-server.jar").toAbsolutePath().normalize();
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException(jar + " is missing: run ./mvnw verify from the repository root, which "
                     + "packages the server before it tests the load generator");
         }
-        return jar;
+        String archive = System.getProperty(ARCHIVE_PROPERTY);
+        return archive == null ? jar : ServerClassArchive.extractedFor(java(), jar, Path.of(archive));
     }
 
     /** The downstream processes' runnable jar, built before this module's tests (a dependency of it). */
