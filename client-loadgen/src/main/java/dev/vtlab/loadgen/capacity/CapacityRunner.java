@@ -53,6 +53,12 @@ public final class CapacityRunner {
     private static final double WARMUP_RATE = 500;
     /** The first step offers this share of the predicted ceiling: the ladder climbs from below it. */
     static final double START_SHARE = 0.6;
+    /**
+     * The first step offers at most this many times the CPU's ceiling as the warm-up step measured it. That ceiling
+     * is a cold JIT's: in the 20 CPU-bound searches of 2026-11-26 the knee came 3.6 to 7.5 times above it, so twice
+     * it stays below every knee, and spares the three steps of x1.25 a ladder from it took to get there.
+     */
+    static final double WARMUP_CPU_MULTIPLE = 2;
 
     /** Writes the report of a capacity search; the {@code report} side provides it. */
     @FunctionalInterface
@@ -131,13 +137,13 @@ public final class CapacityRunner {
             // The first step below every ceiling, the CPU's too: past the CPU's knee a step left the server
             // costlier for the next ones (its core full at half the knee), and the CPU's prediction of those steps
             // was void. A sized ceiling is predicted well: the ladder starts below it. The CPU's, from the warm-up,
-            // is low (a cold JIT's work and fixed costs over few requests: 550 req/s against knees of 2,900 and
-            // more): the ladder starts at it, if it is lower.
+            // is low (a cold JIT's work and fixed costs over few requests): the ladder starts at twice it, if that
+            // is lower.
             Optional<Ceiling> cpu = CapacityRun.ceilings(environment, mode, warmUp, loadGeneratorCores()).stream()
                     .filter(c -> c.resource().cpu()).findFirst();
             double start = START_SHARE * Math.min(sized.rate(), settings.steps().maxRate());
             if (cpu.isPresent()) {
-                start = Math.min(start, cpu.get().rate()); // the ladder rounds its start
+                start = Math.min(start, WARMUP_CPU_MULTIPLE * cpu.get().rate()); // the ladder rounds its start
             }
             out.printf(Locale.ROOT, "%s %s: Little's law %s req/s (%s)%s; steps from %s req/s%n", mode.label(),
                     combination.label(), CapacityRun.rate(sized.rate()), sized.resource().label(),
@@ -145,7 +151,7 @@ public final class CapacityRunner {
                             + " req/s").orElse(""), CapacityRun.rate(start));
             RateLadder ladder = new RateLadder(start, settings.steps().bisections(), settings.steps().maxRate());
             for (OptionalDouble rate = ladder.next(List.of()); rate.isPresent() && !signal.stopping();
-                 rate = ladder.next(rungs(steps, environment, mode))) {
+                 rate = ladder.next(steps.stream().map(CapacityStep::rung).toList())) {
                 CapacityStep step = step(server, lab, meters, environment, mode, rate.getAsDouble());
                 print(step);
                 if (step.runAgain() && !signal.stopping()) {
@@ -169,19 +175,6 @@ public final class CapacityRunner {
                 run.predicted().resource().label(), run.ratio() == null ? ""
                         : String.format(Locale.ROOT, ", measured / predicted %.2f", run.ratio()));
         return run;
-    }
-
-    /**
-     * The steps as the ladder sees them: a held step whose CPU time was read lets the next climb at once to
-     * {@value #START_SHARE} x the lowest ceiling it predicts (from a step of a few hundred requests a second the
-     * ladder otherwise took eight steps to reach the CPU's knee), still below the knee, whose aftermath would void
-     * the steps after it.
-     */
-    private List<RateLadder.Rung> rungs(List<CapacityStep> steps, ServerEnvironment environment, Mode mode) {
-        return steps.stream().map(step -> !step.held() || step.serverCpuMsPerRequest() == null ? step.rung()
-                : new RateLadder.Rung(step.offeredRate(), true, START_SHARE
-                        * CapacityRun.ceilings(environment, mode, step, loadGeneratorCores()).getFirst().rate()))
-                .toList();
     }
 
     private void print(CapacityStep step) {

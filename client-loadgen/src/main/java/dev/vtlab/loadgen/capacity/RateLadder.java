@@ -5,7 +5,7 @@ import java.util.OptionalDouble;
 
 /**
  * The rates a capacity search offers, one step after another: from {@code start}, x{@value #FACTOR} a step while
- * each holds (or at once to the rate a held step says is still safe, when that is higher: {@link Rung#climbTo}); after the first that does not, halving the gap between the highest that held and the lowest that did
+ * each holds; after the first that does not, halving the gap between the highest that held and the lowest that did
  * not, {@code bisections} times. A start that does not hold is halved until one does (at most
  * {@value #MAX_STEPS_DOWN} times). It stops at {@code maxRate}, the most the client may offer.
  */
@@ -17,18 +17,10 @@ public final class RateLadder {
     /**
      * A step that ran.
      *
-     * @param rate    offered requests per second
-     * @param held    whether it held ({@link HoldRule})
-     * @param climbTo the rate the next step may offer at once while every step has held, if higher than
-     *                x{@value #FACTOR}: what this step's own measurements say stays well below every ceiling; 0 when
-     *                they say nothing
+     * @param rate offered requests per second
+     * @param held whether it held ({@link HoldRule})
      */
-    public record Rung(double rate, boolean held, double climbTo) {
-
-        /** A step whose measurements say nothing of the next: the ladder climbs by its factor. */
-        public Rung(double rate, boolean held) {
-            this(rate, held, 0);
-        }
+    public record Rung(double rate, boolean held) {
     }
 
     private final double start;
@@ -52,9 +44,9 @@ public final class RateLadder {
         OptionalDouble held = done.stream().filter(Rung::held).mapToDouble(Rung::rate).max();
         OptionalDouble notHeld = done.stream().filter(r -> !r.held()).mapToDouble(Rung::rate).min();
         if (notHeld.isEmpty()) {
-            Rung last = done.getLast();
-            return last.rate() >= maxRate ? OptionalDouble.empty()
-                    : OptionalDouble.of(Math.min(rounded(Math.max(last.rate() * FACTOR, last.climbTo())), maxRate));
+            double last = done.getLast().rate();
+            return last >= maxRate ? OptionalDouble.empty() : OptionalDouble.of(Math.min(rounded(last * FACTOR),
+                    maxRate));
         }
         if (held.isEmpty()) {
             return done.size() > MAX_STEPS_DOWN ? OptionalDouble.empty()

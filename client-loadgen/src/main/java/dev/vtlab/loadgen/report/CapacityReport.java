@@ -246,10 +246,9 @@ public final class CapacityReport {
                         + "second run decides.", HoldRule.P99_OVER_FLOOR, HoldRule.P99_OVER_FLOOR * floorMs,
                         HoldRule.COMPLETED_SHARE * 100, HoldRule.RUN_AGAIN_SHARE * 100),
                 String.format(Locale.ROOT, "Each run gets a warm-up step, then starts at 0.6 x the prediction (or "
-                        + "at the CPU's ceiling the warm-up measured, if lower) and multiplies the rate by %.2f while "
-                        + "steps hold, or goes at once to 0.6 x the lowest ceiling a held step's CPU time predicts, if "
-                        + "higher; after the first that does not hold, it halves the gap %d times. Before each step "
-                        + "the runner waits until the server holds no request.",
+                        + "at twice the CPU's ceiling the warm-up measured, if lower) and multiplies the rate by %.2f "
+                        + "while steps hold; after the first that does not, it halves the gap %d times. Before each "
+                        + "step the runner waits until the server holds no request.",
                         RateLadder.FACTOR, settings.steps().bisections()),
                 "The CPU's ceiling is the machine's cores divided by the CPU time a request costs the server and the "
                         + "load generator together (they share the cores on loopback), measured over the highest step "

@@ -29,17 +29,6 @@ class RateLadderTest {
     }
 
     @Test
-    void a_held_step_that_says_a_higher_rate_is_safe_lets_the_ladder_climb_to_it_at_once() {
-        RateLadder ladder = new RateLadder(600, 2, 6000);
-
-        assertThat(ladder.next(List.of(new RateLadder.Rung(600, true, 2400.4)))).hasValue(2400.0);
-        assertThat(ladder.next(List.of(new RateLadder.Rung(600, true, 700)))).hasValue(750.0);
-        assertThat(ladder.next(List.of(new RateLadder.Rung(600, true, 9000)))).hasValue(6000.0);
-        assertThat(ladder.next(List.of(new RateLadder.Rung(600, true, 9000), new RateLadder.Rung(6000, false))))
-                .hasValue(3300.0);
-    }
-
-    @Test
     void the_sustained_rate_is_the_highest_that_held_and_the_first_not_held_the_lowest_that_broke() {
         List<RateLadder.Rung> done = List.of(new RateLadder.Rung(60, true), new RateLadder.Rung(75, true),
                 new RateLadder.Rung(94, false), new RateLadder.Rung(84, false));
