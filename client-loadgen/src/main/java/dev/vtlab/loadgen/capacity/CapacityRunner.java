@@ -59,6 +59,12 @@ public final class CapacityRunner {
      * it stays below every knee, and spares the three steps of x1.25 a ladder from it took to get there.
      */
     static final double WARMUP_CPU_MULTIPLE = 2;
+    /**
+     * A search the CPU binds halves the last gap this many times more than {@code --bisections}: its knee is soft (a
+     * step breaks on a stall with the cores 83 to 98% busy), and the rate sustained lies up to the last gap below it,
+     * 6% after two halvings, 3% after three. A pool's knee is sharp: two halvings found 0.95 to 1.00 of it.
+     */
+    static final int CPU_EXTRA_BISECTIONS = 1;
 
     /** Writes the report of a capacity search; the {@code report} side provides it. */
     @FunctionalInterface
@@ -149,7 +155,9 @@ public final class CapacityRunner {
                     combination.label(), CapacityRun.rate(sized.rate()), sized.resource().label(),
                     cpu.map(c -> ", the " + c.resource().label() + " at the warm-up " + CapacityRun.rate(c.rate())
                             + " req/s").orElse(""), CapacityRun.rate(start));
-            RateLadder ladder = new RateLadder(start, settings.steps().bisections(), settings.steps().maxRate());
+            boolean cpuBinds = cpu.isPresent() && cpu.get().rate() < sized.rate();
+            RateLadder ladder = new RateLadder(start,
+                    settings.steps().bisections() + (cpuBinds ? CPU_EXTRA_BISECTIONS : 0), settings.steps().maxRate());
             for (OptionalDouble rate = ladder.next(List.of()); rate.isPresent() && !signal.stopping();
                  rate = ladder.next(steps.stream().map(CapacityStep::rung).toList())) {
                 CapacityStep step = step(server, lab, meters, environment, mode, rate.getAsDouble());

@@ -42,7 +42,8 @@ public final class CapacityCommand implements Callable<Integer> {
     private static final Duration SERVER_START = Duration.ofSeconds(5);
     /**
      * Steps a run usually takes: its warm-up, about four up to a pool's knee and the bisections; a CPU-bound run, which
-     * climbs from the CPU's ceiling as its warm-up measured it, about twelve (the quick profile averaged nine).
+     * climbs from twice the CPU's ceiling as its warm-up measured it, bisects once more and runs a step or two again,
+     * about twelve (the quick profile averaged nine).
      */
     private static final int TYPICAL_STEPS = 9;
 

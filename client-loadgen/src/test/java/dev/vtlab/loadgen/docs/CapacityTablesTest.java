@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -68,28 +69,40 @@ class CapacityTablesTest {
     }
 
     /**
-     * The CPU's knees the prose sums up: the three runs of the quick profile with the cores shared, and the run with
-     * the server on a core of its own.
+     * The CPU's knees the prose sums up: the three runs of the quick profile with the cores shared before a step just
+     * short of the completed share ran again, the run with the server on a core of its own, the first run with the
+     * second runs, and the three runs since the ladder starts higher.
      */
     @Test
     void the_cpu_knees_the_prose_quotes_are_the_runs() throws Exception {
         String page = PageText.of(CAPACITY);
-        Path results = CommandChecks.root().resolve("docs/results");
-        List<CapacityRun> shared = new ArrayList<>();
-        for (String run : List.of("capacity-quick-steady-cpu/run-1", "capacity-quick-steady-cpu/run-2",
-                "capacity-quick")) {
-            shared.addAll(cpuBound(results.resolve(run)));
-        }
-        assertThat(shared).as("CPU-bound runs, cores shared").hasSize(12);
+        List<String> earlier = List.of("capacity-quick-steady-cpu/run-1", "capacity-quick-steady-cpu/run-2",
+                "capacity-quick-steady-cpu/run-3");
+        List<String> latest = List.of("capacity-quick-start-higher/run-1", "capacity-quick-start-higher/run-2",
+                "capacity-quick");
         assertThat(page).contains(range("cores shared, every CPU-bound knee landed between ", " and ",
-                " of the CPU's prediction", shared));
-        List<CapacityRun> apart = cpuBound(results.resolve("capacity-quick-server-cores/run-3"));
-        assertThat(apart).as("CPU-bound runs, the server on a core of its own").hasSize(4);
-        assertThat(page).contains(range("on a core of its own the knees landed between ", " and ", " of it", apart));
-        for (String run : List.of("capacity-quick-steady-cpu/run-1", "capacity-quick-steady-cpu/run-2",
-                "capacity-quick", "capacity-quick-server-cores/run-3")) {
-            assertThat(page).as(run + "'s time").contains(took(results.resolve(run)));
+                " of the CPU's prediction", cpuBound(earlier, 12)));
+        assertThat(page).contains(range("on a core of its own the knees landed between ", " and ", " of it",
+                cpuBound(List.of("capacity-quick-server-cores/run-3"), 4)));
+        assertThat(page).contains(range("its knees landed between ", " and ", " of the prediction",
+                cpuBound(List.of("capacity-quick-run-again/run-1"), 4)));
+        assertThat(page).contains(range("In the three runs since, every CPU-bound knee landed between ", " and ",
+                " of the CPU's prediction", cpuBound(latest, 12)));
+        for (String run : Stream.of(earlier, latest, List.of("capacity-quick-server-cores/run-3",
+                "capacity-quick-run-again/run-1")).flatMap(List::stream).toList()) {
+            assertThat(page).as(run + "'s time").contains(took(CommandChecks.root().resolve("docs/results")
+                    .resolve(run)));
         }
+    }
+
+    /** The CPU-bound runs of the capacity searches in {@code folders} (under docs/results), {@code count} of them. */
+    private static List<CapacityRun> cpuBound(List<String> folders, int count) throws Exception {
+        List<CapacityRun> runs = new ArrayList<>();
+        for (String folder : folders) {
+            runs.addAll(cpuBound(CommandChecks.root().resolve("docs/results").resolve(folder)));
+        }
+        assertThat(runs).as("CPU-bound runs in " + folders).hasSize(count);
+        return runs;
     }
 
     /** How long the run in {@code folder} took, as its run.txt's last line says, e.g. {@code 9 min 20 s}. */
