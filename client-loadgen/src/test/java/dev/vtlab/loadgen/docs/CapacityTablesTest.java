@@ -78,7 +78,8 @@ class CapacityTablesTest {
         String page = PageText.of(CAPACITY);
         List<String> earlier = List.of("capacity-quick-steady-cpu/run-1", "capacity-quick-steady-cpu/run-2",
                 "capacity-quick-steady-cpu/run-3");
-        List<String> latest = List.of("capacity-quick-start-higher/run-1", "capacity-quick-start-higher/run-2",
+        List<String> startHigher = List.of("capacity-quick-start-higher/run-1", "capacity-quick-start-higher/run-2");
+        List<String> latest = List.of("capacity-quick-finer-cpu-knee/run-1", "capacity-quick-finer-cpu-knee/run-2",
                 "capacity-quick");
         assertThat(page).contains(range("cores shared, every CPU-bound knee landed between ", " and ",
                 " of the CPU's prediction", cpuBound(earlier, 12)));
@@ -86,13 +87,48 @@ class CapacityTablesTest {
                 cpuBound(List.of("capacity-quick-server-cores/run-3"), 4)));
         assertThat(page).contains(range("its knees landed between ", " and ", " of the prediction",
                 cpuBound(List.of("capacity-quick-run-again/run-1"), 4)));
+        assertThat(page).contains(range("and their knees landed between ", " and ", " of the prediction",
+                cpuBound(startHigher, 8)));
         assertThat(page).contains(range("In the three runs since, every CPU-bound knee landed between ", " and ",
                 " of the CPU's prediction", cpuBound(latest, 12)));
-        for (String run : Stream.of(earlier, latest, List.of("capacity-quick-server-cores/run-3",
+        for (String run : Stream.of(earlier, startHigher, latest, List.of("capacity-quick-server-cores/run-3",
                 "capacity-quick-run-again/run-1")).flatMap(List::stream).toList()) {
             assertThat(page).as(run + "'s time").contains(took(CommandChecks.root().resolve("docs/results")
                     .resolve(run)));
         }
+    }
+
+    /**
+     * Each CPU-bound placement's knees over every quick run with a report since the CPU time is read over the steady
+     * part, how many of sync's met the target, and what a request cost the load generator at each knee of run 1.
+     */
+    @Test
+    void each_placement_s_cpu_knees_the_prose_quotes_are_the_runs() throws Exception {
+        String page = PageText.of(CAPACITY);
+        List<CapacityRun> all = cpuBound(List.of("capacity-quick-steady-cpu/run-1", "capacity-quick-steady-cpu/run-2",
+                "capacity-quick-steady-cpu/run-3", "capacity-quick-run-again/run-1", "capacity-quick-start-higher/run-1",
+                "capacity-quick-start-higher/run-2", "capacity-quick-finer-cpu-knee/run-1",
+                "capacity-quick-finer-cpu-knee/run-2", "capacity-quick"), 36);
+        List<CapacityRun> sync = mode(all, "sync");
+        assertThat(page).contains(range("steady part: ", " to ", " in the 9 searches with a report, against ", sync))
+                .contains(range("against ", " to ", " for async with R on", mode(all, "async")))
+                .contains(range("R on, ", " to ", " for wrapped with W on", mode(all, "wrapped")))
+                .contains(range("W on and ", " to ", " for callable with A on", mode(all, "callable")))
+                .contains("met it in " + sync.stream().filter(CapacityRun::onTarget).count() + " of its 9 searches");
+        List<String> clientMs = new ArrayList<>();
+        for (CapacityRun run : cpuBound(List.of("capacity-quick-finer-cpu-knee/run-1"), 4)) {
+            clientMs.add(run.mode() + String.format(Locale.ROOT, " %.3f", run.steps().stream()
+                    .filter(s -> s.held() && s.offeredRate() == run.sustainedRate()).findFirst().orElseThrow()
+                    .clientCpuMsPerRequest()));
+        }
+        assertThat(clientMs).containsExactlyInAnyOrder("sync 0.322", "async 0.271", "wrapped 0.224",
+                "callable 0.264");
+        assertThat(page).contains("the load generator spent 0.322 ms of CPU a request on sync with T on, 0.224 to "
+                + "0.271 ms on the other three");
+    }
+
+    private static List<CapacityRun> mode(List<CapacityRun> runs, String mode) {
+        return runs.stream().filter(r -> r.mode().equals(mode)).toList();
     }
 
     /** The CPU-bound runs of the capacity searches in {@code folders} (under docs/results), {@code count} of them. */
