@@ -60,9 +60,9 @@ public final class CapacityRunner {
      */
     static final double WARMUP_CPU_MULTIPLE = 2;
     /**
-     * A search the CPU binds halves the last gap this many times more than {@code --bisections}: its knee is soft (a
-     * step breaks on a stall with the cores 83 to 98% busy), and the rate sustained lies up to the last gap below it,
-     * 6% after two halvings, 3% after three. A pool's knee is sharp: two halvings found 0.95 to 1.00 of it.
+     * A search the CPU binds halves the last gap this many times more than {@code --bisections}: its knee is soft (it
+     * came with the cores 83 to 98% busy, a step breaking on a stall), and the rate sustained lies up to the last gap
+     * below it, 6% after two halvings, 3% after three. A pool's knee is sharp: two halvings found 0.95 to 1.00 of it.
      */
     static final int CPU_EXTRA_BISECTIONS = 1;
 
