@@ -58,7 +58,7 @@ public record CapacityStep(double offeredRate, double achievedSendRate, double c
     /** Whether this step is run once more before the search goes on ({@link HoldRule#runAgain}). */
     @JsonIgnore
     public boolean runAgain() {
-        return firstRun == null && !held && HoldRule.runAgain(offeredRate, completionRate, broken);
+        return firstRun == null && HoldRule.runAgain(offeredRate, completionRate, broken);
     }
 
     /** This step, the second run at its rate, with the first. */

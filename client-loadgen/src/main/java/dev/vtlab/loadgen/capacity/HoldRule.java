@@ -51,7 +51,7 @@ public final class HoldRule {
     }
 
     /**
-     * Whether a step that did not hold is run once more, the second run deciding: it broke the completed share alone
+     * Whether a step is run once more, the second run deciding: it did not hold, and broke the completed share alone
      * (its p99 within the limit, nothing failed), with at least {@value #RUN_AGAIN_SHARE} of the offered rate
      * completed.
      *

@@ -82,7 +82,7 @@ public final class CeilingSearch {
         /** Whether this step is run once more before the search goes on. */
         @JsonIgnore
         public boolean runAgain() {
-            return firstRun == null && !held && HoldRule.runAgain(offeredRate, completionRate, broken);
+            return firstRun == null && HoldRule.runAgain(offeredRate, completionRate, broken);
         }
 
         Step after(Step first) {

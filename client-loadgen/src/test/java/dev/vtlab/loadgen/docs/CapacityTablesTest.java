@@ -26,7 +26,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 class CapacityTablesTest {
 
     private static final Path CAPACITY = CommandChecks.root().resolve("docs/capacity.md");
-    private static final Path QUICK = CommandChecks.root().resolve("docs/results/capacity-quick");
+    private static final Path RESULTS = CommandChecks.root().resolve("docs/results");
+    private static final Path QUICK = RESULTS.resolve("capacity-quick");
+    /** The quick profile's runs with the cores shared, in docs/results, set by set as capacity.md tells them. */
+    private static final List<String> STEADY_CPU = List.of("capacity-quick-steady-cpu/run-1",
+            "capacity-quick-steady-cpu/run-2", "capacity-quick-steady-cpu/run-3");
+    private static final List<String> RUN_AGAIN = List.of("capacity-quick-run-again/run-1");
+    private static final List<String> START_HIGHER = List.of("capacity-quick-start-higher/run-1",
+            "capacity-quick-start-higher/run-2");
+    private static final List<String> FINER_CPU_KNEE = List.of("capacity-quick-finer-cpu-knee/run-1",
+            "capacity-quick-finer-cpu-knee/run-2", "capacity-quick");
+    private static final List<String> SERVER_CORES = List.of("capacity-quick-server-cores/run-3");
     private static final Pattern LINK = Pattern.compile("\\]\\(((?:\\.\\./)?(?:docs/)?results/capacity[^)]*/results\\.json)\\)");
 
     @Test
@@ -76,25 +86,19 @@ class CapacityTablesTest {
     @Test
     void the_cpu_knees_the_prose_quotes_are_the_runs() throws Exception {
         String page = PageText.of(CAPACITY);
-        List<String> earlier = List.of("capacity-quick-steady-cpu/run-1", "capacity-quick-steady-cpu/run-2",
-                "capacity-quick-steady-cpu/run-3");
-        List<String> startHigher = List.of("capacity-quick-start-higher/run-1", "capacity-quick-start-higher/run-2");
-        List<String> latest = List.of("capacity-quick-finer-cpu-knee/run-1", "capacity-quick-finer-cpu-knee/run-2",
-                "capacity-quick");
         assertThat(page).contains(range("cores shared, every CPU-bound knee landed between ", " and ",
-                " of the CPU's prediction", cpuBound(earlier, 12)));
+                " of the CPU's prediction", cpuBound(STEADY_CPU, 12)));
         assertThat(page).contains(range("on a core of its own the knees landed between ", " and ", " of it",
-                cpuBound(List.of("capacity-quick-server-cores/run-3"), 4)));
+                cpuBound(SERVER_CORES, 4)));
         assertThat(page).contains(range("its knees landed between ", " and ", " of the prediction",
-                cpuBound(List.of("capacity-quick-run-again/run-1"), 4)));
+                cpuBound(RUN_AGAIN, 4)));
         assertThat(page).contains(range("and their knees landed between ", " and ", " of the prediction",
-                cpuBound(startHigher, 8)));
+                cpuBound(START_HIGHER, 8)));
         assertThat(page).contains(range("In the three runs since, every CPU-bound knee landed between ", " and ",
-                " of the CPU's prediction", cpuBound(latest, 12)));
-        for (String run : Stream.of(earlier, startHigher, latest, List.of("capacity-quick-server-cores/run-3",
-                "capacity-quick-run-again/run-1")).flatMap(List::stream).toList()) {
-            assertThat(page).as(run + "'s time").contains(took(CommandChecks.root().resolve("docs/results")
-                    .resolve(run)));
+                " of the CPU's prediction", cpuBound(FINER_CPU_KNEE, 12)));
+        for (String run : Stream.of(STEADY_CPU, START_HIGHER, FINER_CPU_KNEE, SERVER_CORES, RUN_AGAIN)
+                .flatMap(List::stream).toList()) {
+            assertThat(page).as(run + "'s time").contains(took(RESULTS.resolve(run)));
         }
     }
 
@@ -105,10 +109,8 @@ class CapacityTablesTest {
     @Test
     void each_placement_s_cpu_knees_the_prose_quotes_are_the_runs() throws Exception {
         String page = PageText.of(CAPACITY);
-        List<CapacityRun> all = cpuBound(List.of("capacity-quick-steady-cpu/run-1", "capacity-quick-steady-cpu/run-2",
-                "capacity-quick-steady-cpu/run-3", "capacity-quick-run-again/run-1", "capacity-quick-start-higher/run-1",
-                "capacity-quick-start-higher/run-2", "capacity-quick-finer-cpu-knee/run-1",
-                "capacity-quick-finer-cpu-knee/run-2", "capacity-quick"), 36);
+        List<CapacityRun> all = cpuBound(Stream.of(STEADY_CPU, RUN_AGAIN, START_HIGHER, FINER_CPU_KNEE)
+                .flatMap(List::stream).toList(), 36);
         List<CapacityRun> sync = mode(all, "sync");
         assertThat(page).contains(range("steady part: ", " to ", " in the 9 searches with a report, against ", sync))
                 .contains(range("against ", " to ", " for async with R on", mode(all, "async")))
@@ -116,7 +118,7 @@ class CapacityTablesTest {
                 .contains(range("W on and ", " to ", " for callable with A on", mode(all, "callable")))
                 .contains("met it in " + sync.stream().filter(CapacityRun::onTarget).count() + " of its 9 searches");
         List<String> clientMs = new ArrayList<>();
-        for (CapacityRun run : cpuBound(List.of("capacity-quick-finer-cpu-knee/run-1"), 4)) {
+        for (CapacityRun run : cpuBound(FINER_CPU_KNEE.subList(0, 1), 4)) {
             clientMs.add(run.mode() + String.format(Locale.ROOT, " %.3f", run.steps().stream()
                     .filter(s -> s.held() && s.offeredRate() == run.sustainedRate()).findFirst().orElseThrow()
                     .clientCpuMsPerRequest()));
@@ -135,7 +137,7 @@ class CapacityTablesTest {
     private static List<CapacityRun> cpuBound(List<String> folders, int count) throws Exception {
         List<CapacityRun> runs = new ArrayList<>();
         for (String folder : folders) {
-            runs.addAll(cpuBound(CommandChecks.root().resolve("docs/results").resolve(folder)));
+            runs.addAll(cpuBound(RESULTS.resolve(folder)));
         }
         assertThat(runs).as("CPU-bound runs in " + folders).hasSize(count);
         return runs;

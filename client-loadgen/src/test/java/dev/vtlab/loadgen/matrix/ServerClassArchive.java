@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
@@ -44,8 +45,8 @@ final class ServerClassArchive {
                     Files.createDirectories(dir);
                     Files.deleteIfExists(archive);
                     Path log = dir.resolve("extract.log");
-                    if (!run(List.of(java, "-Djarmode=tools", "-jar", serverJar.toString(), "extract", "--force",
-                            "--destination", dir.toString()), log)) {
+                    if (!succeeded(run(List.of(java, "-Djarmode=tools", "-jar", serverJar.toString(), "extract",
+                            "--force", "--destination", dir.toString()), log, false))) {
                         throw new IllegalStateException("could not extract " + serverJar + ": see " + log);
                     }
                     startOnceFor(java, jar, archive);
@@ -64,36 +65,40 @@ final class ServerClassArchive {
      */
     private static void startOnceFor(String java, Path jar, Path archive) throws IOException {
         Path log = jar.resolveSibling("archive-start.log");
-        if (!run(List.of(java, "-XX:ArchiveClassesAtExit=" + archive, "-Dspring.context.exit=onRefresh", "-jar",
-                jar.toString(), "--spring.main.banner-mode=off", "--server.port=0", "--vtlab.lab.port=0",
-                "--management.server.port=0"), log)) {
+        if (!succeeded(run(List.of(java, "-XX:ArchiveClassesAtExit=" + archive, "-Dspring.context.exit=onRefresh",
+                "-jar", jar.toString(), "--spring.main.banner-mode=off", "--server.port=0", "--vtlab.lab.port=0",
+                "--management.server.port=0"), log, false))) {
             System.out.println("The servers start without a class archive: its start failed, see " + log);
         }
     }
 
     /**
-     * Runs {@code command} to its end within the deadline, its output in {@code log}, told of no archive (its own
-     * options choose the one it reads or writes); whether it ended with 0.
+     * Runs {@code command} to its end within the deadline, its output in {@code log}; its exit value, or empty when
+     * it did not end in time (then it is stopped).
+     *
+     * @param toldOfArchive whether it keeps the archive {@code JAVA_TOOL_OPTIONS} names, as every JVM the tests start
+     *                      does; without, only its own options choose one to read or write
      */
-    private static boolean run(List<String> command, Path log) throws IOException {
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(log.toFile());
+    static OptionalInt run(List<String> command, Path log, boolean toldOfArchive) throws IOException {
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
         String toolOptions = builder.environment().get("JAVA_TOOL_OPTIONS");
-        if (toolOptions != null) {
+        if (toolOptions != null && !toldOfArchive) {
             builder.environment().put("JAVA_TOOL_OPTIONS", Arrays.stream(toolOptions.trim().split("\\s+"))
                     .filter(o -> !o.startsWith("-XX:SharedArchiveFile=")).collect(Collectors.joining(" ")));
         }
         Process process = builder.start();
         try {
-            if (!process.waitFor(DEADLINE_SECONDS, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-                return false;
+            if (process.waitFor(DEADLINE_SECONDS, TimeUnit.SECONDS)) {
+                return OptionalInt.of(process.exitValue());
             }
         } catch (InterruptedException e) {
-            process.destroyForcibly();
             Thread.currentThread().interrupt();
-            return false;
         }
-        return process.exitValue() == 0;
+        process.destroyForcibly();
+        return OptionalInt.empty();
+    }
+
+    private static boolean succeeded(OptionalInt exit) {
+        return exit.isPresent() && exit.getAsInt() == 0;
     }
 }

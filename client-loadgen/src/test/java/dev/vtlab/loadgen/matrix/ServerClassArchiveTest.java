@@ -1,13 +1,12 @@
 package dev.vtlab.loadgen.matrix;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
+import java.util.OptionalInt;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -19,28 +18,34 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  */
 class ServerClassArchiveTest {
 
+    @TempDir
+    Path dir;
+
     @Test
     void a_server_started_from_the_extracted_jar_maps_the_archive() throws Exception {
         Path archive = archiveOrSkip();
         Path jar = ServerJar.path();
+        Path log = dir.resolve("start.log");
 
-        Result start = run(List.of(ServerJar.java(), "-Xshare:on", "-XX:SharedArchiveFile=" + archive,
-                "-Dspring.context.exit=onRefresh", "-jar", jar.toString(), "--spring.main.banner-mode=off",
-                "--server.port=0", "--vtlab.lab.port=0", "--management.server.port=0"));
+        OptionalInt exit = ServerClassArchive.run(List.of(ServerJar.java(), "-Xshare:on",
+                "-XX:SharedArchiveFile=" + archive, "-Dspring.context.exit=onRefresh", "-jar", jar.toString(),
+                "--spring.main.banner-mode=off", "--server.port=0", "--vtlab.lab.port=0", "--management.server.port=0"),
+                log, true);
 
-        assertThat(start.exit()).as(start.output()).isZero();
+        assertThat(exit).as(Files.readString(log)).hasValue(0);
     }
 
     @Test
     void any_other_jvm_told_of_it_runs_without_a_word_about_it() throws Exception {
         archiveOrSkip();
         ServerJar.path(); // the archive exists once the jar to start is known
+        Path log = dir.resolve("version.log");
 
-        Result version = run(List.of(ServerJar.java(), "-version"));
+        OptionalInt exit = ServerClassArchive.run(List.of(ServerJar.java(), "-version"), log, true);
 
-        assertThat(version.exit()).isZero();
-        assertThat(version.output()).contains("version").doesNotContain("[cds").doesNotContain("shared archive")
-                .doesNotContain("[aot");
+        assertThat(exit).hasValue(0);
+        assertThat(Files.readString(log)).contains("version").doesNotContain("[cds")
+                .doesNotContain("shared archive").doesNotContain("[aot");
     }
 
     /** Where the build asked for the archive; a run without it (from the IDE) skips these tests. */
@@ -48,20 +53,5 @@ class ServerClassArchiveTest {
         String archive = System.getProperty(ServerJar.ARCHIVE_PROPERTY);
         assumeTrue(archive != null, "no " + ServerJar.ARCHIVE_PROPERTY + ": the build did not ask for the archive");
         return Path.of(archive);
-    }
-
-    private record Result(int exit, String output) {
-    }
-
-    /** Runs {@code command} as every JVM the tests start runs (their JAVA_TOOL_OPTIONS), within a minute. */
-    private static Result run(List<String> command) throws IOException, InterruptedException {
-        Process process = new ProcessBuilder(new ArrayList<>(command)).redirectErrorStream(true).start();
-        boolean ended = process.waitFor(60, TimeUnit.SECONDS);
-        if (!ended) {
-            process.destroyForcibly();
-        }
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(ended).as("ended within a minute: " + output).isTrue();
-        return new Result(process.exitValue(), output);
     }
 }

@@ -21,8 +21,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Proves the map of the sample: for all 16 flag combinations and all four endpoints, which pool and kind of thread
- * ran each layer (with the HTTP and JDBC adapters, for each flag alone, none and all). Each flag moves exactly the layers it governs (T: web entry; A: the Callable body; W: the
- * wrapped call; R: the repository under /async) and nothing else. No timing is asserted.
+ * ran each layer (with the HTTP and JDBC adapters, for each flag alone, none and all). Each flag moves exactly the
+ * layers it governs (T: web entry; A: the Callable body; W: the wrapped call; R: the repository under /async) and
+ * nothing else. No timing is asserted.
  */
 class ThreadPlacementByFlagTest {
 
