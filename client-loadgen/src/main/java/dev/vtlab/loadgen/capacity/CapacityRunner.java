@@ -161,10 +161,11 @@ public final class CapacityRunner {
             for (OptionalDouble rate = ladder.next(List.of()); rate.isPresent() && !signal.stopping();
                  rate = ladder.next(steps.stream().map(CapacityStep::rung).toList())) {
                 CapacityStep step = step(server, lab, meters, environment, mode, rate.getAsDouble());
-                print(step);
-                if (step.runAgain() && !signal.stopping()) {
+                boolean runAgain = step.runAgain(environment.floorMs());
+                print(step, HoldRule.runAgainNote(runAgain, false));
+                if (runAgain && !signal.stopping()) {
                     step = step(server, lab, meters, environment, mode, rate.getAsDouble()).after(step);
-                    print(step);
+                    print(step, HoldRule.runAgainNote(false, true));
                 }
                 steps.add(step);
             }
@@ -185,11 +186,11 @@ public final class CapacityRunner {
         return run;
     }
 
-    private void print(CapacityStep step) {
+    private void print(CapacityStep step, String runAgainNote) {
         out.printf(Locale.ROOT, "  %9s req/s: %s (p99 %.0f ms, completed %.1f req/s, %d failed, send lag p99 %.1f ms)"
                         + "%s%n", CapacityRun.rate(step.offeredRate()), step.held() ? "held"
                         : "not held: " + String.join(", ", step.broken()), step.p99Ms(), step.completionRate(),
-                step.failed(), step.lagP99Ms(), HoldRule.runAgainNote(step.runAgain(), step.firstRun() != null));
+                step.failed(), step.lagP99Ms(), runAgainNote);
         out.flush();
     }
 

@@ -31,8 +31,8 @@ import java.util.Map;
  *                         its standard meters)
  * @param meterCeilings    Little's law from the server's standard meters over the step, lowest first; {@code null}
  *                         when they could not be read
- * @param firstRun         the first run at this rate, when it fell just short of the completed share and the step
- *                         was run again ({@link HoldRule#runAgain}); {@code null} when it ran once
+ * @param firstRun         the first run at this rate, when a stall broke it and the step was run again
+ *                         ({@link HoldRule#runAgain}); {@code null} when it ran once
  */
 public record CapacityStep(double offeredRate, double achievedSendRate, double completionRate, double p50Ms,
                            double p99Ms, double maxMs, long failed, Map<String, Long> failuresByCause,
@@ -55,10 +55,13 @@ public record CapacityStep(double offeredRate, double achievedSendRate, double c
                 summary.seconds(), meterCeilings, null);
     }
 
-    /** Whether this step is run once more before the search goes on ({@link HoldRule#runAgain}). */
-    @JsonIgnore
-    public boolean runAgain() {
-        return firstRun == null && HoldRule.runAgain(offeredRate, completionRate, broken);
+    /**
+     * Whether this step is run once more before the search goes on ({@link HoldRule#runAgain}), judged against
+     * {@code floorMs}.
+     */
+    public boolean runAgain(long floorMs) {
+        return firstRun == null && HoldRule.runAgain(offeredRate, completionRate, failed, broken,
+                HoldRule.stallPassed(seconds, floorMs));
     }
 
     /** This step, the second run at its rate, with the first. */

@@ -1,13 +1,18 @@
 package dev.vtlab.loadgen.capacity;
 
+import dev.vtlab.loadgen.load.RateSummary;
+
+import java.util.AbstractMap;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.function.UnaryOperator;
 
 /**
  * When a step of the capacity search holds: its p99 (from each request's due time) at most 1.5 x the floor,
- * nothing failed, and at least 99% of the offered rate completed. A step that fell only just short of the completed
- * share is run once more, and the second run decides ({@link #runAgain}).
+ * nothing failed, and at least 99% of the offered rate completed. A step broken by a stall rather than by a queue
+ * is run once more, and the second run decides ({@link #runAgain}).
  */
 public final class HoldRule {
 
@@ -16,10 +21,11 @@ public final class HoldRule {
     /** The share of the offered rate that must complete. */
     public static final double COMPLETED_SHARE = 0.99;
     /**
-     * A step that broke only the completed share, with at least this share completed, is run once more. Near the
-     * CPU's knee a step's completions swing by 5 to 10% from one second to the next (a collection, a scrape of the
-     * meters), so a stall of some 50 ms at the end of a 4 s window reads as 1.3% short, and the search's knee fell
-     * a rung low on it; a rate past a pool's ceiling falls 5 to 6% short, and does again.
+     * A step broken by a stall, with at least this share of the offered rate completed and nothing failed, is run
+     * once more. Near the CPU's knee the server stalls now and then for a few hundred milliseconds (its collector
+     * copying the requests it holds, above all with T on, where each held request keeps its thread's stack), so
+     * whether a 4 s window breaks the hold rule turned on whether a stall fell in it; a rate past a pool's ceiling
+     * builds a queue instead, falls 5 to 6% short and its latency grows to the step's end.
      */
     public static final double RUN_AGAIN_SHARE = 0.97;
 
@@ -51,16 +57,39 @@ public final class HoldRule {
     }
 
     /**
-     * Whether a step is run once more, the second run deciding: it did not hold, and broke the completed share alone
-     * (its p99 within the limit, nothing failed), with at least {@value #RUN_AGAIN_SHARE} of the offered rate
-     * completed.
+     * Whether a step's latency came back before its end: in the last second it sent requests, the p99 of the
+     * requests that ended was within the limit and below that of its worst second. Past a ceiling a queue builds and
+     * the latency grows to the step's end; after a stall the requests are served on time again.
      *
-     * @param offered   requests per second offered
-     * @param completed successes per second
-     * @param broken    what {@link #broken} said of the step
+     * @param seconds the step second by second, by when requests ended
+     * @param floorMs the repository's delays summed
      */
-    public static boolean runAgain(double offered, double completed, List<String> broken) {
-        return broken.size() == 1 && completed < COMPLETED_SHARE * offered && completed >= RUN_AGAIN_SHARE * offered;
+    public static boolean stallPassed(List<RateSummary.Second> seconds, long floorMs) {
+        List<RateSummary.Second> sending = seconds.stream().filter(s -> s.offered() > 0).toList();
+        if (sending.size() < 2) {
+            return false;
+        }
+        double last = sending.getLast().p99Ms();
+        double worst = sending.stream().mapToDouble(RateSummary.Second::p99Ms).max().orElseThrow();
+        return last <= P99_OVER_FLOOR * floorMs && last < worst;
+    }
+
+    /**
+     * Whether a step is run once more, the second run deciding: it did not hold, nothing failed, at least
+     * {@value #RUN_AGAIN_SHARE} of the offered rate completed, and it was broken by a stall: one that fell at its end
+     * (only the completed share broken, the p99 within the limit) or one it recovered from ({@link #stallPassed}).
+     *
+     * @param offered     requests per second offered
+     * @param completed   successes per second
+     * @param failed      requests that failed
+     * @param broken      what {@link #broken} said of the step
+     * @param stallPassed what {@link #stallPassed} said of it
+     */
+    public static boolean runAgain(double offered, double completed, long failed, List<String> broken,
+                                   boolean stallPassed) {
+        boolean onlyShort = broken.size() == 1 && completed < COMPLETED_SHARE * offered;
+        return !broken.isEmpty() && failed == 0 && completed >= RUN_AGAIN_SHARE * offered
+                && (onlyShort || stallPassed);
     }
 
     /**
@@ -68,6 +97,24 @@ public final class HoldRule {
      * that it is one; nothing on a step that ran once.
      */
     public static String runAgainNote(boolean firstOfTwo, boolean secondRun) {
-        return secondRun ? " (run again)" : firstOfTwo ? "; just short of the completed share: run once more" : "";
+        return secondRun ? " (run again)" : firstOfTwo ? "; broken by a stall: run once more" : "";
+    }
+
+    /**
+     * The runs of {@code steps} in the order they ran, each with what its line adds ({@link #runAgainNote}): a step
+     * run again shows its first run, then the second that decided.
+     *
+     * @param firstRun a step's first run, {@code null} when it ran once
+     */
+    public static <S> List<Map.Entry<S, String>> runsInOrder(List<S> steps, UnaryOperator<S> firstRun) {
+        List<Map.Entry<S, String>> runs = new ArrayList<>();
+        for (S step : steps) {
+            S first = firstRun.apply(step);
+            if (first != null) {
+                runs.add(new AbstractMap.SimpleImmutableEntry<>(first, runAgainNote(true, false)));
+            }
+            runs.add(new AbstractMap.SimpleImmutableEntry<>(step, runAgainNote(false, first != null)));
+        }
+        return runs;
     }
 }

@@ -26,8 +26,8 @@ import java.util.function.Consumer;
 /**
  * Finds a service's ceilings from its meters, then the rate it sustains: a probe at {@code probeRate}, whose meter
  * reads give each pool's ceiling ({@link MeterCeilings}); then steady-rate steps from below the lowest ceiling
- * ({@link RateLadder}), each judged by {@link HoldRule} against the probe's median as the floor (a step just short
- * of the completed share runs once more). Each step is handed to {@code progress} as it ends, so that a search cut
+ * ({@link RateLadder}), each judged by {@link HoldRule} against the probe's median as the floor (a step broken by a
+ * stall runs once more). Each step is handed to {@code progress} as it ends, so that a search cut
  * short has still reported what it measured.
  */
 public final class CeilingSearch {
@@ -69,25 +69,26 @@ public final class CeilingSearch {
      * @param failed         requests that failed
      * @param held           whether it held ({@link HoldRule})
      * @param broken         why not, when it did not
+     * @param stallPassed    whether its latency came back before its end ({@link HoldRule#stallPassed})
      * @param watchPeak      the most the binding ceiling's waiting meter read in a second of it
      * @param inUsePeak      the most its in-use meter read
      * @param meterReadMaxMs the slowest meter read during it
-     * @param firstRun       the first run at this rate, when it fell just short of the completed share and the step
-     *                       was run again ({@link HoldRule#runAgain}); {@code null} when it ran once
+     * @param firstRun       the first run at this rate, when a stall broke it and the step was run again
+     *                       ({@link HoldRule#runAgain}); {@code null} when it ran once
      */
     public record Step(double offeredRate, double completionRate, double p99Ms, long failed, boolean held,
-                       List<String> broken, Double watchPeak, Double inUsePeak, Double meterReadMaxMs,
-                       Step firstRun) {
+                       List<String> broken, boolean stallPassed, Double watchPeak, Double inUsePeak,
+                       Double meterReadMaxMs, Step firstRun) {
 
         /** Whether this step is run once more before the search goes on. */
         @JsonIgnore
         public boolean runAgain() {
-            return firstRun == null && HoldRule.runAgain(offeredRate, completionRate, broken);
+            return firstRun == null && HoldRule.runAgain(offeredRate, completionRate, failed, broken, stallPassed);
         }
 
         Step after(Step first) {
-            return new Step(offeredRate, completionRate, p99Ms, failed, held, broken, watchPeak, inUsePeak,
-                    meterReadMaxMs, first);
+            return new Step(offeredRate, completionRate, p99Ms, failed, held, broken, stallPassed, watchPeak,
+                    inUsePeak, meterReadMaxMs, first);
         }
 
         RateLadder.Rung rung() {
@@ -168,11 +169,12 @@ public final class CeilingSearch {
         RateSummary.Outcome outcome = summary.outcome();
         List<String> broken = HoldRule.broken(rate, outcome.completionRate(), outcome.latency().p99Ms(),
                 outcome.failed(), Math.round(floorMs));
+        boolean stallPassed = HoldRule.stallPassed(summary.seconds(), Math.round(floorMs));
         List<Map<String, Double>> reads = recording.meterSamples().stream().map(MeterSampler.Sample::meters)
                 .filter(Objects::nonNull).map(MeterSnapshot::byPrometheusLine).toList();
         OptionalDouble slowestRead = recording.meterSamples().stream().mapToDouble(MeterSampler.Sample::readMs).max();
         return new Step(rate, outcome.completionRate(), outcome.latency().p99Ms(), outcome.failed(),
-                broken.isEmpty(), broken, MeterSampler.peak(reads, binding.watchLine()),
+                broken.isEmpty(), broken, stallPassed, MeterSampler.peak(reads, binding.watchLine()),
                 MeterSampler.peak(reads, binding.inUseLine()),
                 slowestRead.isPresent() ? slowestRead.getAsDouble() : null, null);
     }

@@ -8,8 +8,7 @@ import dev.vtlab.loadgen.meters.MeterCeiling;
 
 import java.util.List;
 import java.util.Locale;
-import java.util.Objects;
-import java.util.stream.Stream;
+import java.util.Map;
 
 /**
  * What a ceilings search found, as {@code ceilings.json} holds it and {@code ceilings.md} shows it: written after
@@ -65,12 +64,11 @@ public record CeilingsResult(String command, String url, String metrics, String 
                 .append(" req/s.\n\n## Steps\n\n| offered | completed | p99 | failed | held | `")
                 .append(binding().watchLine()).append("` peak | `").append(binding().inUseLine())
                 .append("` peak | slowest meter read |\n|---:|---:|---:|---:|---|---:|---:|---:|\n");
-        for (CeilingSearch.Step s : steps.stream().flatMap(s -> Stream.of(s.firstRun(), s)).filter(Objects::nonNull)
-                .toList()) {
+        for (Map.Entry<CeilingSearch.Step, String> stepRun : HoldRule.runsInOrder(steps, CeilingSearch.Step::firstRun)) {
+            CeilingSearch.Step s = stepRun.getKey();
             md.append(String.format(Locale.ROOT, "| %s | %.1f | %.0f ms | %d | %s | %s | %s | %s |%n",
                     rate(s.offeredRate()), s.completionRate(), s.p99Ms(), s.failed(), (s.held() ? "yes"
-                            : "no: " + String.join(", ", s.broken()))
-                            + HoldRule.runAgainNote(s.runAgain(), s.firstRun() != null), count(s.watchPeak()),
+                            : "no: " + String.join(", ", s.broken())) + stepRun.getValue(), count(s.watchPeak()),
                     count(s.inUsePeak()),
                     s.meterReadMaxMs() == null ? "-" : String.format(Locale.ROOT, "%.0f ms", s.meterReadMaxMs())));
         }

@@ -28,10 +28,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /**
  * Writes a capacity search's files: results.json (every step of every run), report.md and report.html (the answer
@@ -219,16 +217,15 @@ public final class CapacityReport {
     /** Every step of one run. */
     static Table stepTable(CapacityRun run) {
         List<List<String>> rows = new ArrayList<>();
-        for (CapacityStep s : run.steps().stream().flatMap(s -> Stream.of(s.firstRun(), s)).filter(Objects::nonNull)
-                .toList()) {
+        for (Map.Entry<CapacityStep, String> stepRun : HoldRule.runsInOrder(run.steps(), CapacityStep::firstRun)) {
+            CapacityStep s = stepRun.getKey();
             rows.add(List.of(CapacityRun.rate(s.offeredRate()), String.format(Locale.ROOT, "%.1f", s.achievedSendRate()),
                     String.format(Locale.ROOT, "%.1f", s.completionRate()), String.format(Locale.ROOT, "%.0f", s.p50Ms()),
                     String.format(Locale.ROOT, "%.0f", s.p99Ms()), String.valueOf(s.failed()),
                     String.format(Locale.ROOT, "%.1f", s.lagP99Ms()), String.valueOf(s.inFlightPeak()),
                     s.serverCpuMsPerRequest() == null ? "-" : String.format(Locale.ROOT, "%.3f / %.3f",
                             s.serverCpuMsPerRequest(), s.clientCpuMsPerRequest()),
-                    (s.held() ? "yes" : "no: " + String.join(", ", s.broken()))
-                            + HoldRule.runAgainNote(s.runAgain(), s.firstRun() != null)));
+                    (s.held() ? "yes" : "no: " + String.join(", ", s.broken())) + stepRun.getValue()));
         }
         return new Table(List.of("offered req/s", "sent req/s", "completed req/s", "p50 ms", "p99 ms", "failed",
                 "send lag p99 ms", "in flight peak", "CPU ms/request server / client", "held"), rows);

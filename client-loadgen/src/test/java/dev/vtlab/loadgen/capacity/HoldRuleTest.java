@@ -1,10 +1,17 @@
 package dev.vtlab.loadgen.capacity;
 
+import dev.vtlab.loadgen.load.RateSummary;
 import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** A step holds when p99 <= 1.5 x the floor, nothing failed and 99% of the offered rate completed. */
+/**
+ * A step holds when p99 <= 1.5 x the floor, nothing failed and 99% of the offered rate completed; a step broken by a
+ * stall runs once more.
+ */
 class HoldRuleTest {
 
     @Test
@@ -22,16 +29,53 @@ class HoldRuleTest {
 
     @Test
     void a_step_just_short_of_the_completed_share_alone_is_run_again() {
-        assertThat(HoldRule.runAgain(100, 98.9, HoldRule.broken(100, 98.9, 2500, 0, 2000))).isTrue();
-        assertThat(HoldRule.runAgain(100, 97, HoldRule.broken(100, 97, 2500, 0, 2000))).isTrue();
+        assertThat(runAgain(98.9, 2500, 0, false)).isTrue();
+        assertThat(runAgain(97, 2500, 0, false)).isTrue();
     }
 
     @Test
-    void a_step_far_short_or_broken_otherwise_is_not_run_again() {
-        assertThat(HoldRule.runAgain(100, 96.9, HoldRule.broken(100, 96.9, 2500, 0, 2000))).isFalse();
-        assertThat(HoldRule.runAgain(100, 98.9, HoldRule.broken(100, 98.9, 3001, 0, 2000))).isFalse();
-        assertThat(HoldRule.runAgain(100, 98.9, HoldRule.broken(100, 98.9, 2500, 1, 2000))).isFalse();
-        assertThat(HoldRule.runAgain(100, 100, HoldRule.broken(100, 100, 2500, 0, 2000))).isFalse();
-        assertThat(HoldRule.runAgain(100, 99, HoldRule.broken(100, 99, 3001, 0, 2000))).isFalse();
+    void a_step_whose_latency_came_back_after_a_stall_is_run_again() {
+        assertThat(runAgain(98.9, 3001, 0, true)).isTrue();
+        assertThat(runAgain(100, 3400, 0, true)).isTrue();
+    }
+
+    @Test
+    void a_step_far_short_failing_or_with_a_queue_to_its_end_is_not_run_again() {
+        assertThat(runAgain(96.9, 2500, 0, false)).isFalse();
+        assertThat(runAgain(96.9, 3001, 0, true)).isFalse();
+        assertThat(runAgain(98.9, 3001, 0, false)).isFalse();
+        assertThat(runAgain(98.9, 2500, 1, true)).isFalse();
+        assertThat(runAgain(100, 2500, 0, true)).isFalse();
+        assertThat(runAgain(99, 3001, 0, false)).isFalse();
+    }
+
+    @Test
+    void a_stall_has_passed_when_the_last_second_sending_is_back_within_the_limit_and_below_the_worst() {
+        // A stall in the second second (1,094 ms), served on time again by the last (the drain second sends none).
+        assertThat(HoldRule.stallPassed(seconds(588, 726, 1094, 670, 613, 585), 500)).isTrue();
+        // A queue past a pool's ceiling: the latency grows to the step's end, within the limit or not.
+        assertThat(HoldRule.stallPassed(seconds(503, 561, 618, 677, 737, 794), 500)).isFalse();
+        assertThat(HoldRule.stallPassed(seconds(516, 663, 817, 971, 1125, 1281), 500)).isFalse();
+        // Back below the worst second, but not within the limit.
+        assertThat(HoldRule.stallPassed(seconds(600, 638, 1164, 1092, 1374, 897, 700), 500)).isFalse();
+        // Too short to tell.
+        assertThat(HoldRule.stallPassed(seconds(900, 500), 500)).isFalse();
+    }
+
+    /** A step offered 100 req/s at a floor of 2,000 ms (limit 3,000 ms): does it run again? */
+    private static boolean runAgain(double completed, double p99Ms, long failed, boolean stallPassed) {
+        return HoldRule.runAgain(100, completed, failed, HoldRule.broken(100, completed, p99Ms, failed, 2000),
+                stallPassed);
+    }
+
+    /** A step's seconds by their p99s, each but the last sending; the last is the drain. */
+    private static List<RateSummary.Second> seconds(double... p99s) {
+        List<RateSummary.Second> seconds = new ArrayList<>();
+        for (int i = 0; i < p99s.length; i++) {
+            int offered = i < p99s.length - 1 ? 3000 : 0;
+            seconds.add(new RateSummary.Second(i, offered, offered, 3000, 0, 500, p99s[i], 1500, null, null, null,
+                    null, null));
+        }
+        return seconds;
     }
 }

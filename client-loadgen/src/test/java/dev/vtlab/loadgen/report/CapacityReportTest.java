@@ -42,15 +42,15 @@ class CapacityReportTest {
     void a_step_run_again_shows_its_first_run_then_the_second_that_decided() {
         CapacityStep first = step(2939, 2899.5, null);
         CapacityStep second = step(2939, 2939, first);
-        assertThat(first.runAgain()).isTrue();
-        assertThat(second.runAgain()).isFalse();
+        assertThat(first.runAgain(500)).isTrue();
+        assertThat(second.runAgain(500)).isFalse();
 
         Table table = CapacityReport.stepTable(new CapacityRun("T0 A0 W0 R1", "async", "OK", null,
                 List.of(step(2351, 2351, null), second), 2939.0, null, null, List.of(), null, null, null, null));
 
         assertThat(table.rows()).extracting(List::getFirst).containsExactly("2,351", "2,939", "2,939");
         assertThat(table.rows()).extracting(List::getLast).containsExactly("yes",
-                "no: completed 2899.5 < 99% of 2939.0 req/s; just short of the completed share: run once more",
+                "no: completed 2899.5 < 99% of 2939.0 req/s; broken by a stall: run once more",
                 "yes (run again)");
     }
 
