@@ -35,7 +35,7 @@ class CapacityTablesTest {
     private static final List<String> START_HIGHER = List.of("capacity-quick-start-higher/run-1",
             "capacity-quick-start-higher/run-2");
     private static final List<String> FINER_CPU_KNEE = List.of("capacity-quick-finer-cpu-knee/run-1",
-            "capacity-quick-finer-cpu-knee/run-2", "capacity-quick");
+            "capacity-quick-finer-cpu-knee/run-2", "capacity-quick-finer-cpu-knee/run-3");
     private static final List<String> SERVER_CORES = List.of("capacity-quick-server-cores/run-3");
     private static final Pattern LINK = Pattern.compile("\\]\\(((?:\\.\\./)?(?:docs/)?results/capacity[^)]*/results\\.json)\\)");
 
