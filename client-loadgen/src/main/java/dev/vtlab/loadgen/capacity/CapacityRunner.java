@@ -187,10 +187,13 @@ public final class CapacityRunner {
     }
 
     private void print(CapacityStep step, String runAgainNote) {
-        out.printf(Locale.ROOT, "  %9s req/s: %s (p99 %.0f ms, completed %.1f req/s, %d failed, send lag p99 %.1f ms)"
+        Double gcMs = step.gcPauseMsWorstSecond();
+        out.printf(Locale.ROOT, "  %9s req/s: %s (p99 %.0f ms, completed %.1f req/s, %d failed, send lag p99 %.1f ms%s)"
                         + "%s%n", CapacityRun.rate(step.offeredRate()), step.held() ? "held"
                         : "not held: " + String.join(", ", step.broken()), step.p99Ms(), step.completionRate(),
-                step.failed(), step.lagP99Ms(), runAgainNote);
+                step.failed(), step.lagP99Ms(), step.held() || gcMs == null ? ""
+                        : String.format(Locale.ROOT, ", GC paused the server %.0f ms in its worst second", gcMs),
+                runAgainNote);
         out.flush();
     }
 

@@ -3,6 +3,7 @@ package dev.vtlab.loadgen.capacity;
 import dev.vtlab.loadgen.meters.MeterCeiling;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import dev.vtlab.loadgen.load.RateSummary;
+import dev.vtlab.loadgen.meters.StandardMeter;
 
 import java.util.List;
 import java.util.Map;
@@ -69,6 +70,26 @@ public record CapacityStep(double offeredRate, double achievedSendRate, double c
         return new CapacityStep(offeredRate, achievedSendRate, completionRate, p50Ms, p99Ms, maxMs, failed,
                 failuresByCause, lagP99Ms, inFlightPeak, serverCpuMsPerRequest, clientCpuMsPerRequest, quietWaitMs,
                 held, broken, seconds, meterCeilings, first);
+    }
+
+    /**
+     * The most the server's collector paused it in one second of the step, in milliseconds: the largest growth of
+     * {@link StandardMeter#GC_PAUSE_SECONDS} from one second's read to the next; {@code null} when the meters were
+     * not read twice in a row.
+     */
+    @JsonIgnore
+    public Double gcPauseMsWorstSecond() {
+        Double worst = null;
+        Double before = null;
+        for (RateSummary.Second second : seconds) {
+            Double now = second.meters() == null ? null
+                    : second.meters().get(StandardMeter.GC_PAUSE_SECONDS.prometheusName());
+            if (now != null && before != null) {
+                worst = Math.max(worst == null ? 0 : worst, (now - before) * 1000);
+            }
+            before = now;
+        }
+        return worst;
     }
 
     /**

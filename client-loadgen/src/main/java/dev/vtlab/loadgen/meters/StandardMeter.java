@@ -48,6 +48,11 @@ public enum StandardMeter {
     VIRTUAL_THREADS("jvm.threads.virtual.live", Statistic.VALUE, "jvm_threads_virtual_live_threads",
             "scheduling_status"),
     VIRTUAL_PINNED("jvm.threads.virtual.pinned", Statistic.COUNT, "jvm_threads_virtual_pinned_seconds_count", null),
+    /**
+     * The time the collector stopped the application, summed over its pauses since the start: read each second, a
+     * stall's cause when it grows by hundreds of milliseconds.
+     */
+    GC_PAUSE_SECONDS("jvm.gc.pause", Statistic.TOTAL_TIME, "jvm_gc_pause_seconds_sum", null),
     /** Heap in use, summed over its pools (key {@code heap}). */
     HEAP_USED("jvm.memory.used", Statistic.VALUE, "jvm_memory_used_bytes", "area"),
     /** Live platform threads. */

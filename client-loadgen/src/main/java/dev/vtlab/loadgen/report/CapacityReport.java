@@ -225,10 +225,13 @@ public final class CapacityReport {
                     String.format(Locale.ROOT, "%.1f", s.lagP99Ms()), String.valueOf(s.inFlightPeak()),
                     s.serverCpuMsPerRequest() == null ? "-" : String.format(Locale.ROOT, "%.3f / %.3f",
                             s.serverCpuMsPerRequest(), s.clientCpuMsPerRequest()),
+                    s.gcPauseMsWorstSecond() == null ? "-"
+                            : String.format(Locale.ROOT, "%.0f", s.gcPauseMsWorstSecond()),
                     (s.held() ? "yes" : "no: " + String.join(", ", s.broken())) + stepRun.getValue()));
         }
         return new Table(List.of("offered req/s", "sent req/s", "completed req/s", "p50 ms", "p99 ms", "failed",
-                "send lag p99 ms", "in flight peak", "CPU ms/request server / client", "held"), rows);
+                "send lag p99 ms", "in flight peak", "CPU ms/request server / client",
+                "GC pause ms, worst second", "held"), rows);
     }
 
     private static List<String> method(long floorMs, CapacitySettings settings) {

@@ -5,13 +5,17 @@ import dev.vtlab.loadgen.capacity.CapacityStep;
 import dev.vtlab.loadgen.capacity.Ceiling;
 import dev.vtlab.loadgen.capacity.HoldRule;
 import dev.vtlab.loadgen.capacity.Resource;
+import dev.vtlab.loadgen.load.RateSummary;
+import dev.vtlab.loadgen.meters.StandardMeter;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 /** The capacity report's words for people: counts as counts, short holds in milliseconds, times to the second. */
 class CapacityReportTest {
@@ -54,10 +58,38 @@ class CapacityReportTest {
                 "yes (run again)");
     }
 
+    @Test
+    void a_step_shows_the_most_the_collector_paused_the_server_in_one_second_from_its_meter() {
+        CapacityStep paused = step(2981, 2959.5, null, seconds(1.000, 1.012, 1.338, 1.350));
+        CapacityStep unread = step(2981, 2959.5, null, List.of());
+
+        assertThat(paused.gcPauseMsWorstSecond()).isCloseTo(326, within(0.001));
+        assertThat(unread.gcPauseMsWorstSecond()).isNull();
+        Table table = CapacityReport.stepTable(new CapacityRun("T1 A0 W0 R0", "sync", "OK", null,
+                List.of(paused, unread), null, null, null, List.of(), null, null, null, null));
+        int column = table.header().indexOf("GC pause ms, worst second");
+        assertThat(table.rows()).extracting(row -> row.get(column)).containsExactly("326", "-");
+    }
+
     /** A step at the 500 ms floor with a p99 of 569 ms and nothing failed: only its completions judge it. */
     private static CapacityStep step(double offered, double completed, CapacityStep firstRun) {
+        return step(offered, completed, firstRun, List.of());
+    }
+
+    private static CapacityStep step(double offered, double completed, CapacityStep firstRun,
+                                     List<RateSummary.Second> seconds) {
         List<String> broken = HoldRule.broken(offered, completed, 569, 0, 500);
         return new CapacityStep(offered, offered, completed, 502, 569, 600, 0, Map.of(), 1, 1500, 0.3, 0.2, 1,
-                broken.isEmpty(), broken, List.of(), null, firstRun);
+                broken.isEmpty(), broken, seconds, null, firstRun);
+    }
+
+    /** A step's seconds, each with the server's collector pauses summed since its start as its meter read them. */
+    private static List<RateSummary.Second> seconds(double... gcPauseSeconds) {
+        List<RateSummary.Second> seconds = new ArrayList<>();
+        for (int i = 0; i < gcPauseSeconds.length; i++) {
+            seconds.add(new RateSummary.Second(i, 2981, 2981, 2981, 0, 502, 569, 1500, null, null,
+                    Map.of(StandardMeter.GC_PAUSE_SECONDS.prometheusName(), gcPauseSeconds[i]), 2.0, null));
+        }
+        return seconds;
     }
 }
