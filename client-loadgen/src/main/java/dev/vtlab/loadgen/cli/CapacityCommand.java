@@ -31,7 +31,8 @@ import java.util.concurrent.Callable;
         description = "For each combination where a flag matters (sync T off/on, async R off/on, wrapped W off/on, "
                 + "callable A off/on, and T on as the control of the last three), starts a fresh server and offers "
                 + "steady rates, stepped up until one no longer holds (p99 <= 1.5 x the floor, nothing failed, 99%% "
-                + "completed); reports the highest that held beside Little's law's prediction from the server's "
+                + "completed; a step broken by a stall it recovered from runs once more); reports the highest that "
+                + "held beside Little's law's prediction from the server's "
                 + "configuration, and writes results.json, report.md, report.html and the charts.",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every planned run was searched (a low capacity is a finding)",
@@ -43,8 +44,8 @@ public final class CapacityCommand implements Callable<Integer> {
     /**
      * Steps a run usually takes: its warm-up, about four up to a pool's knee and the bisections; a CPU-bound run, which
      * climbs from twice the CPU's ceiling as its warm-up measured it, bisects once more and runs a step or two again,
-     * about twelve (the quick profile averaged 8.2 to 8.6 with its warm-ups on 2026-11-26, and took 8 min 43 s to
-     * 8 min 53 s against the 8 min 40 s this estimates).
+     * about twelve (the quick profile averaged 8.5 to 8.8 with its warm-ups in its six runs with the stall rule on
+     * 2026-11-26, and took 9 min 0 s to 9 min 21 s against the 8 min 40 s this estimates).
      */
     private static final int TYPICAL_STEPS = 9;
 

@@ -1,7 +1,9 @@
 package dev.vtlab.loadgen.docs;
 
 import dev.vtlab.loadgen.capacity.CapacityRun;
+import dev.vtlab.loadgen.capacity.CapacityStep;
 import dev.vtlab.loadgen.capacity.Resource;
+import dev.vtlab.loadgen.load.RateSummary;
 import dev.vtlab.loadgen.matrix.HumanDuration;
 import dev.vtlab.loadgen.report.CapacityReport;
 import org.junit.jupiter.api.Test;
@@ -14,6 +16,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.DoubleStream;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -37,6 +40,13 @@ class CapacityTablesTest {
     private static final List<String> FINER_CPU_KNEE = List.of("capacity-quick-finer-cpu-knee/run-1",
             "capacity-quick-finer-cpu-knee/run-2", "capacity-quick-finer-cpu-knee/run-3");
     private static final List<String> SERVER_CORES = List.of("capacity-quick-server-cores/run-3");
+    private static final List<String> STALL_PASSED = List.of("capacity-quick-stall-passed/run-1",
+            "capacity-quick-stall-passed/run-2", "capacity-quick");
+    /** The same rule's second set, at the commit that reads the collector's pause meter. */
+    private static final List<String> GC_METER = List.of("capacity-quick-stall-passed/run-3",
+            "capacity-quick-stall-passed/run-4", "capacity-quick-stall-passed/run-5");
+    /** A search of sync, T off and on, with the server's collector pauses read from its meter each second. */
+    private static final Path GC_SYNC = RESULTS.resolve("capacity-quick-stall-passed/gc-sync");
     private static final Pattern LINK = Pattern.compile("\\]\\(((?:\\.\\./)?(?:docs/)?results/capacity[^)]*/results\\.json)\\)");
 
     @Test
@@ -127,6 +137,141 @@ class CapacityTablesTest {
                 "callable 0.264");
         assertThat(page).contains("the load generator spent 0.322 ms of CPU a request on sync with T on, 0.224 to "
                 + "0.271 ms on the other three");
+    }
+
+    /**
+     * The stall rule's case: the steps that set sync's knee before it (each second's p99 and the share completed),
+     * the collector's pauses and the requests held in the search with the meter, how often the rule would have fired
+     * on the runs before it, and the three runs with it.
+     */
+    @Test
+    void the_stall_rule_s_figures_the_prose_quotes_are_the_runs() throws Exception {
+        String page = PageText.of(CAPACITY);
+        List<String> sequences = new ArrayList<>();
+        List<String> shares = new ArrayList<>();
+        for (CapacityRun run : mode(cpuBound(FINER_CPU_KNEE, 12), "sync")) {
+            CapacityStep knee = run.steps().stream().filter(st -> st.offeredRate() == run.firstNotHeldRate())
+                    .findFirst().orElseThrow();
+            sequences.add(String.join(", ", sending(knee).stream().map(st -> rate(st.p99Ms())).toList()) + " ms");
+            shares.add(String.format(Locale.ROOT, "%.1f", 100 * knee.completionRate() / knee.offeredRate()));
+        }
+        assertThat(page).contains("went " + sequences.get(0) + "; " + sequences.get(1) + "; and "
+                + sequences.get(2) + ":");
+        assertThat(page).contains("with " + shares.get(0) + ", " + shares.get(1) + " and " + shares.get(2)
+                + "% completed");
+        CapacityRun poolBound = CapacityReport.Results.read(RESULTS.resolve(FINER_CPU_KNEE.getFirst())
+                .resolve("results.json")).runs().stream().filter(r -> r.flags().equals("T0 A0 W0 R0")
+                        && r.mode().equals("sync")).findFirst().orElseThrow();
+        CapacityStep queue = poolBound.steps().stream().filter(st -> st.offeredRate() == 118).findFirst().orElseThrow();
+        assertThat(page).contains("(sync with T off at 118 req/s: " + String.join(", ", sending(queue).stream()
+                .map(st -> rate(st.p99Ms())).toList()) + " ms)");
+
+        CapacityReport.Results gc = CapacityReport.Results.read(GC_SYNC.resolve("results.json"));
+        CapacityRun off = gc.runs().stream().filter(r -> r.flags().equals("T0 A0 W0 R0")).findFirst().orElseThrow();
+        CapacityRun on = gc.runs().stream().filter(r -> r.flags().equals("T1 A0 W0 R0")).findFirst().orElseThrow();
+        List<CapacityStep> onSteps = withFirstRuns(on.steps());
+        assertThat(page).contains(String.format(Locale.ROOT, "the worst second of each step that held had %s to %s ms "
+                + "of pauses, of each step that broke %s to %s ms; with T off, at most %s ms",
+                worstGc(onSteps, true, false), worstGc(onSteps, true, true), worstGc(onSteps, false, false),
+                worstGc(onSteps, false, true), worstGc(withFirstRuns(off.steps()), null, true)));
+        List<CapacityStep> loaded = onSteps.stream().filter(st -> st.offeredRate() >= 2994).toList();
+        assertThat(loaded).hasSize(6); // 3,556 req/s ran twice
+        List<RateSummary.Second> reads = loaded.stream().flatMap(st -> sending(st).stream())
+                .filter(sec -> sec.server() != null).toList();
+        assertThat(page).contains(String.format(Locale.ROOT, "from 2,994 req/s up the server held %s to %s requests "
+                + "at once (the lab's count, each second), with %d to %d MB", rate(reads.stream()
+                .mapToDouble(sec -> sec.server().inFlight()).min().orElseThrow()), rate(reads.stream()
+                .mapToDouble(sec -> sec.server().inFlight()).max().orElseThrow()), reads.stream()
+                .mapToLong(sec -> sec.server().heapUsedBytes() >> 20).min().orElseThrow(), reads.stream()
+                .mapToLong(sec -> sec.server().heapUsedBytes() >> 20).max().orElseThrow()));
+
+        long wouldHaveRun = 0;
+        for (Path results : capacityResultsBefore()) {
+            CapacityReport.Results before = CapacityReport.Results.read(results);
+            for (CapacityRun run : before.runs()) {
+                for (CapacityStep st : run.steps()) {
+                    boolean onlyShort = st.broken().size() == 1 && st.broken().getFirst().startsWith("completed");
+                    if (st.runAgain(before.floorMs()) && !onlyShort) {
+                        assertThat(run.predicted().resource().cpu()).as(results + " " + run.mode()).isTrue();
+                        wouldHaveRun++;
+                    }
+                }
+            }
+        }
+        assertThat(page).contains("the rule would have run " + wouldHaveRun + " more steps again, each one where the "
+                + "CPU bound");
+        assertThat(PageText.of(CommandChecks.root().resolve("docs/decisions.md")))
+                .contains("the rule would have fired on " + wouldHaveRun + " steps, all where the CPU bound");
+
+        List<CapacityRun> with = cpuBound(STALL_PASSED, 12);
+        assertThat(page).contains(range("With it, every CPU-bound knee landed between ", " and ",
+                " of the CPU's prediction: " + with.stream().filter(CapacityRun::onTarget).count() + " of the 12", with));
+        List<CapacityStep> ranAgain = with.stream().flatMap(r -> r.steps().stream())
+                .filter(st -> st.firstRun() != null).toList();
+        assertThat(ranAgain).hasSize(7);
+        assertThat(ranAgain.stream().filter(st -> st.firstRun().broken().size() == 1
+                && st.firstRun().broken().getFirst().startsWith("completed"))).hasSize(6);
+        CapacityStep stall = ranAgain.stream().filter(st -> st.firstRun().broken().getFirst().startsWith("p99"))
+                .findFirst().orElseThrow();
+        assertThat(stall.held()).isTrue();
+        assertThat(page).contains("The new rule fired once (sync with T on at " + rate(stall.offeredRate())
+                + " req/s in run 3, held on its second run)");
+        for (String run : Stream.of(STALL_PASSED, GC_METER).flatMap(List::stream).toList()) {
+            assertThat(page).as(run + "'s time").contains(took(RESULTS.resolve(run)));
+        }
+
+        List<CapacityRun> second = cpuBound(GC_METER, 12);
+        assertThat(page).contains(range("In these, every CPU-bound knee landed between ", " and ",
+                " of the CPU's prediction: " + second.stream().filter(CapacityRun::onTarget).count() + " of the 12",
+                second));
+        List<CapacityRun> stalled = second.stream().filter(r -> r.steps().stream().anyMatch(st -> st.firstRun() != null
+                && st.firstRun().broken().getFirst().startsWith("p99"))).toList();
+        assertThat(stalled).hasSize(1);
+        CapacityRun sync = stalled.getFirst();
+        CapacityStep climb = sync.steps().stream().filter(st -> st.firstRun() != null
+                && st.firstRun().broken().getFirst().startsWith("p99")).findFirst().orElseThrow();
+        assertThat(climb.held()).isTrue();
+        assertThat(page).contains("on sync with T on at " + rate(climb.offeredRate()) + " req/s in run 4, a step of "
+                + "the climb (p99 " + rate(climb.firstRun().p99Ms()) + " ms)")
+                .contains(String.format(Locale.ROOT, "ended below %s req/s, %.2f of the prediction the run made",
+                        rate(climb.offeredRate()), climb.offeredRate() / sync.predicted().rate()));
+        long all = Stream.of(with, second).flatMap(List::stream).filter(CapacityRun::onTarget).count();
+        assertThat(page).contains("Over the six runs, " + all + " of 24 CPU-bound knees landed within 0.85 to 1.15");
+    }
+
+    /** A step's seconds in which it sent requests. */
+    private static List<RateSummary.Second> sending(CapacityStep step) {
+        return step.seconds().stream().filter(sec -> sec.offered() > 0).toList();
+    }
+
+    /** Each step and, before it, its first run when it ran twice. */
+    private static List<CapacityStep> withFirstRuns(List<CapacityStep> steps) {
+        return steps.stream().flatMap(st -> Stream.of(st.firstRun(), st)).filter(java.util.Objects::nonNull).toList();
+    }
+
+    /**
+     * The least ({@code highest} false) or most of the steps' worst seconds of collector pauses, in ms, over the
+     * steps that held ({@code held} true), that did not, or all ({@code null}).
+     */
+    private static String worstGc(List<CapacityStep> steps, Boolean held, boolean highest) {
+        DoubleStream worst = steps.stream().filter(st -> held == null || st.held() == held)
+                .mapToDouble(CapacityStep::gcPauseMsWorstSecond);
+        return rate(highest ? worst.max().orElseThrow() : worst.min().orElseThrow());
+    }
+
+    /** Every capacity results.json committed before the stall rule. */
+    private static List<Path> capacityResultsBefore() throws Exception {
+        try (Stream<Path> files = Files.walk(RESULTS)) {
+            return files.filter(f -> f.getFileName().toString().equals("results.json"))
+                    .filter(f -> RESULTS.relativize(f).toString().startsWith("capacity"))
+                    .filter(f -> !f.startsWith(RESULTS.resolve("capacity-quick-stall-passed"))
+                            && !f.equals(QUICK.resolve("results.json")))
+                    .sorted().toList();
+        }
+    }
+
+    private static String rate(double value) {
+        return String.format(Locale.ROOT, "%,.0f", value);
     }
 
     private static List<CapacityRun> mode(List<CapacityRun> runs, String mode) {
