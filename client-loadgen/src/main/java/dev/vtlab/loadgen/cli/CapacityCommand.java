@@ -44,7 +44,7 @@ public final class CapacityCommand implements Callable<Integer> {
     /**
      * Steps a run usually takes: its warm-up, about four up to a pool's knee and the bisections; a CPU-bound run, which
      * climbs from twice the CPU's ceiling as its warm-up measured it, bisects once more and runs a step or two again,
-     * about twelve (the quick profile averaged 8.5 to 8.8 with its warm-ups in its six runs with the stall rule on
+     * about twelve (the quick profile averaged 8.4 to 8.8 with its warm-ups in its six runs with the stall rule on
      * 2026-11-26, and took 9 min 0 s to 9 min 21 s against the 8 min 40 s this estimates).
      */
     private static final int TYPICAL_STEPS = 9;
