@@ -242,8 +242,12 @@ public final class CapacityReport {
                 String.format(Locale.ROOT, "A step offers a steady rate (an open model: request i due at i / rate, "
                         + "sent then whatever the server does, timed from its due time) and holds when p99 <= %.1f x "
                         + "the floor (%.0f ms), nothing fails and at least %.0f%% of the offered rate completes; a "
-                        + "step short of that share alone, with at least %.0f%% completed, is run once more and the "
-                        + "second run decides.", HoldRule.P99_OVER_FLOOR, HoldRule.P99_OVER_FLOOR * floorMs,
+                        + "step broken by a stall, nothing failed and at least %.0f%% completed, is run once more and "
+                        + "the second run decides: a stall at its end (only the completed share short) or one it "
+                        + "recovered from (the p99 of its last second of sending back within the limit and below its "
+                        + "worst second's); past a pool's ceiling a queue grows to the step's end instead. \"GC pause "
+                        + "ms, worst second\" is the most the server's jvm_gc_pause_seconds_sum grew from one "
+                        + "second's read to the next.", HoldRule.P99_OVER_FLOOR, HoldRule.P99_OVER_FLOOR * floorMs,
                         HoldRule.COMPLETED_SHARE * 100, HoldRule.RUN_AGAIN_SHARE * 100),
                 String.format(Locale.ROOT, "Each run gets a warm-up step, then starts at 0.6 x the prediction (or "
                         + "at twice the CPU's ceiling the warm-up measured, if lower) and multiplies the rate by %.2f "
