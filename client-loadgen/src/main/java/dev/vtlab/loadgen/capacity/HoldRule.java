@@ -66,8 +66,8 @@ public final class HoldRule {
      */
     public static boolean stallPassed(List<RateSummary.Second> seconds, long floorMs) {
         List<RateSummary.Second> sending = seconds.stream().filter(s -> s.offered() > 0).toList();
-        if (sending.size() < 2) {
-            return false;
+        if (sending.size() < 2 || sending.getLast().completed() == 0) {
+            return false; // too short to tell, or nothing ended at the end: no latency came back
         }
         double last = sending.getLast().p99Ms();
         double worst = sending.stream().mapToDouble(RateSummary.Second::p99Ms).max().orElseThrow();

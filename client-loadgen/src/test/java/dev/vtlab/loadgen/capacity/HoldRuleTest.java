@@ -60,6 +60,10 @@ class HoldRuleTest {
         assertThat(HoldRule.stallPassed(seconds(600, 638, 1164, 1092, 1374, 897, 700), 500)).isFalse();
         // Too short to tell.
         assertThat(HoldRule.stallPassed(seconds(900, 500), 500)).isFalse();
+        // Nothing ended in the last second of sending: a stall that had not passed.
+        List<RateSummary.Second> stalledToTheEnd = new ArrayList<>(seconds(588, 1094, 0, 0));
+        stalledToTheEnd.set(2, new RateSummary.Second(2, 3000, 3000, 0, 0, 0, 0, 4500, null, null, null, null, null));
+        assertThat(HoldRule.stallPassed(stalledToTheEnd, 500)).isFalse();
     }
 
     /** A step offered 100 req/s at a floor of 2,000 ms (limit 3,000 ms): does it run again? */
