@@ -219,14 +219,14 @@ public final class CapacityReport {
         List<List<String>> rows = new ArrayList<>();
         for (Map.Entry<CapacityStep, String> stepRun : HoldRule.runsInOrder(run.steps(), CapacityStep::firstRun)) {
             CapacityStep s = stepRun.getKey();
+            Double gcMs = s.gcPauseMsWorstSecond();
             rows.add(List.of(CapacityRun.rate(s.offeredRate()), String.format(Locale.ROOT, "%.1f", s.achievedSendRate()),
                     String.format(Locale.ROOT, "%.1f", s.completionRate()), String.format(Locale.ROOT, "%.0f", s.p50Ms()),
                     String.format(Locale.ROOT, "%.0f", s.p99Ms()), String.valueOf(s.failed()),
                     String.format(Locale.ROOT, "%.1f", s.lagP99Ms()), String.valueOf(s.inFlightPeak()),
                     s.serverCpuMsPerRequest() == null ? "-" : String.format(Locale.ROOT, "%.3f / %.3f",
                             s.serverCpuMsPerRequest(), s.clientCpuMsPerRequest()),
-                    s.gcPauseMsWorstSecond() == null ? "-"
-                            : String.format(Locale.ROOT, "%.0f", s.gcPauseMsWorstSecond()),
+                    gcMs == null ? "-" : String.format(Locale.ROOT, "%.0f", gcMs),
                     (s.held() ? "yes" : "no: " + String.join(", ", s.broken())) + stepRun.getValue()));
         }
         return new Table(List.of("offered req/s", "sent req/s", "completed req/s", "p50 ms", "p99 ms", "failed",
