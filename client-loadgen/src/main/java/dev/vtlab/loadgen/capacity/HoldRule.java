@@ -57,6 +57,56 @@ public final class HoldRule {
     }
 
     /**
+     * How far past the floor a service's p99 must be, besides {@value #P99_OVER_FLOOR} x the floor, for
+     * {@code ceilings} to call it a queue: on a page of a few milliseconds, 1.5 x its median is a few milliseconds more,
+     * less than its jitter (a warm page of 5 ms had a p99 of 12 ms at a third of its knee), while past a knee the
+     * queue grows by seconds. 100 ms is what a reader's users notice, and what vegeta's knee is judged by here.
+     */
+    public static final double QUEUE_MARGIN_MS = 100;
+    /** A step's latency grew through it when its last second's p99 is this many times its first's. */
+    static final double GROWTH = 2;
+
+    /**
+     * Why a step of {@code ceilings} did not hold: as {@link #broken}, but its latency breaks it only as a queue
+     * does, its p99 past {@value #P99_OVER_FLOOR} x the floor and either {@value #QUEUE_MARGIN_MS} ms past the
+     * floor or grown through the step ({@link #grew}). A service's floor is its own median, jitter and all.
+     *
+     * @param seconds the step second by second, by when requests ended
+     */
+    public static List<String> brokenByAQueue(double offered, double completed, double p99Ms, long failed,
+                                              double floorMs, List<RateSummary.Second> seconds) {
+        List<String> reasons = new ArrayList<>();
+        double relative = P99_OVER_FLOOR * floorMs;
+        if (p99Ms > relative && p99Ms > floorMs + QUEUE_MARGIN_MS) {
+            reasons.add(String.format(Locale.ROOT, "p99 %.0f ms > %.0f ms (%.1f x the floor and %.0f ms past it)",
+                    p99Ms, Math.max(relative, floorMs + QUEUE_MARGIN_MS), P99_OVER_FLOOR, QUEUE_MARGIN_MS));
+        } else if (p99Ms > relative && grew(seconds, relative)) {
+            reasons.add(String.format(Locale.ROOT, "p99 %.0f ms > %.0f ms and growing through the step", p99Ms,
+                    relative));
+        }
+        if (failed > 0) {
+            reasons.add(failed + " failed");
+        }
+        if (completed < COMPLETED_SHARE * offered) {
+            reasons.add(String.format(Locale.ROOT, "completed %.1f < 99%% of %.1f req/s", completed, offered));
+        }
+        return reasons;
+    }
+
+    /**
+     * Whether the latency grew through a step, as a queue's does: in the last second it sent requests, the p99 of
+     * those that ended was past {@code limitMs} and at least {@value #GROWTH} x that of the first second.
+     */
+    static boolean grew(List<RateSummary.Second> seconds, double limitMs) {
+        List<RateSummary.Second> ended = seconds.stream().filter(s -> s.offered() > 0 && s.completed() > 0).toList();
+        if (ended.size() < 2) {
+            return false;
+        }
+        double last = ended.getLast().p99Ms();
+        return last > limitMs && last >= GROWTH * ended.getFirst().p99Ms();
+    }
+
+    /**
      * Whether a step's latency came back before its end: in the last second it sent requests, the p99 of the
      * requests that ended was within the limit and below that of its worst second. Past a ceiling a queue builds and
      * the latency grows to the step's end; after a stall the requests are served on time again.

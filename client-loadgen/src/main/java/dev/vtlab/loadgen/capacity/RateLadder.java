@@ -80,7 +80,7 @@ public final class RateLadder {
     }
 
     /** Whole requests per second from 10 up, tenths below: rates a reader can repeat with {@code run --rate}. */
-    static double rounded(double rate) {
+    public static double rounded(double rate) {
         return rate >= 10 ? Math.round(rate) : Math.max(0.1, Math.round(rate * 10) / 10.0);
     }
 }

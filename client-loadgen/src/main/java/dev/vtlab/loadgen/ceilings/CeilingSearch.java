@@ -13,6 +13,8 @@ import dev.vtlab.loadgen.meters.MeterCeilings;
 import dev.vtlab.loadgen.meters.MeterSnapshot;
 import dev.vtlab.loadgen.meters.MeterSource;
 import dev.vtlab.loadgen.meters.MetersUnavailableException;
+import dev.vtlab.loadgen.meters.ServiceSettings;
+import dev.vtlab.loadgen.meters.StandardMeter;
 
 import java.net.URI;
 import java.time.Duration;
@@ -24,61 +26,116 @@ import java.util.OptionalDouble;
 import java.util.function.Consumer;
 
 /**
- * Finds a service's ceilings from its meters, then the rate it sustains: a probe at {@code probeRate}, whose meter
- * reads give each pool's ceiling ({@link MeterCeilings}); then steady-rate steps from below the lowest ceiling
- * ({@link RateLadder}), each judged by {@link HoldRule} against the probe's median as the floor (a step broken by a
- * stall runs once more). Each step is handed to {@code progress} as it ends, so that a search cut
- * short has still reported what it measured.
+ * Finds a service's ceilings from its meters, then the rate it sustains. First the service at rest: what its
+ * process spends on its own (collector, JIT, timers, the meter reads) and the settings no meter serves. Then the
+ * probe, in windows: from {@code probeRate}, each window doubling the rate up to {@value #WARM_SHARE} x the lowest
+ * ceiling the window before showed, until the CPU a request costs settles (the JIT has done its work) or
+ * {@code probeMaxTime} is spent; each window's meter reads give each pool's ceiling ({@link MeterCeilings}). Then
+ * steady-rate steps from {@value #START_SHARE} x the lowest ceiling ({@link RateLadder}), climbing until one breaks,
+ * each judged by {@link HoldRule#brokenByAQueue} against the probe's median as the floor (a step broken by a stall
+ * runs once more), each re-measuring the ceilings. Each step is handed to {@code progress} as it ends, so that a
+ * search cut short has still reported what it measured.
  */
 public final class CeilingSearch {
 
     /** The first step offers this share of the lowest ceiling. */
     static final double START_SHARE = 0.8;
-    /** Probe seconds left out of the ceilings: the service's pools fill up to their steady level first. */
+    /** Seconds of each probe window left out of its ceilings: the service's pools fill up to their level first. */
     static final int PROBE_SETTLE_SECONDS = 2;
-
-    /** The most a step offers by default, in lowest ceilings. */
-    static final double MAX_RATE_SHARE = 3;
+    /** The probe climbs to this share of the lowest ceiling it has seen, to warm the service as it will be loaded. */
+    static final double WARM_SHARE = 0.6;
+    /** The CPU a request costs has settled when two windows at the warm rate differ by at most this share. */
+    static final double SETTLED_SHARE = 0.10;
+    /** Reads of the meters at rest, a second apart: what the service does with no request. */
+    static final int REST_READS = 4;
+    /**
+     * The most a step offers unless told: a safety bound, never a guess at the knee (the search climbs until a step
+     * breaks). 20,000 requests a second for a 20 s step is 400,000 requests, within what one run keeps.
+     */
+    public static final double SAFETY_MAX_RATE = 20_000;
 
     /**
-     * How the search runs: the probe, then the steps.
+     * How the search runs: the service at rest, the probe, then the steps.
      *
-     * @param maxRate the most a step offers, {@code null} for {@value #MAX_RATE_SHARE} x the lowest ceiling
+     * @param probeTime    each probe window
+     * @param probeMaxTime the most the probe runs while the CPU a request costs has not settled
+     * @param maxRate      the most a step offers, {@code null} for {@value #SAFETY_MAX_RATE}
+     * @param clientShares whether the load generator runs on the service's cores (a loopback URL): its CPU time
+     *                     then counts in the CPU's ceiling
      */
-    public record Plan(double probeRate, Duration probeTime, Duration stepTime, Duration stepWarmup, int bisections,
-                       Double maxRate, int maxInFlight) {
+    public record Plan(double probeRate, Duration probeTime, Duration probeMaxTime, Duration stepTime,
+                       Duration stepWarmup, int bisections, Double maxRate, int maxInFlight, boolean clientShares) {
     }
 
     /**
-     * The probe: what the meters showed at a rate every pool can carry.
+     * The service before any load.
      *
-     * @param rate     requests per second offered
-     * @param p50Ms    its median from due time, the floor the steps are judged against
-     * @param failed   requests that failed
-     * @param ceilings every ceiling the meters show, lowest first
+     * @param idleCores     the cores its process used, on average over {@value #REST_READS} reads a second apart
+     * @param heapUsedBytes heap in use, the least of the reads ({@code null} when not metered)
+     * @param heapMaxBytes  the heap's maximum ({@code null} when not metered)
+     * @param webServer     {@code tomcat} or {@code jetty} as its meters show it, {@code null} when they do not
+     * @param settings      the settings no meter serves
+     * @param lastRead      the last read at rest (Jetty counts its acceptor and selectors busy even then); not kept
+     *                      in the report
      */
-    public record Probe(double rate, double p50Ms, long failed, List<MeterCeiling> ceilings) {
+    public record AtRest(double idleCores, Double heapUsedBytes, Double heapMaxBytes,
+                         String webServer, ServiceSettings settings, @JsonIgnore MeterSnapshot lastRead) {
+    }
+
+    /**
+     * One window of the probe: what the meters showed while it offered {@code rate}.
+     *
+     * @param rate                  requests per second offered
+     * @param p50Ms                 its median from due time
+     * @param failed                requests that failed
+     * @param ceilings              the ceilings its meters showed, lowest first
+     * @param cpuMsPerRequest       CPU a request cost (the service's less its rest, and the load generator's when
+     *                              it shares the cores), {@code null} when not metered
+     * @param allocatedKbPerRequest heap a request allocated, {@code null} when not metered
+     */
+    public record Window(double rate, double p50Ms, long failed, List<MeterCeiling> ceilings, Double cpuMsPerRequest,
+                         Double allocatedKbPerRequest) {
+    }
+
+    /**
+     * The probe: what the meters showed at rates every pool can carry.
+     *
+     * @param rate     requests per second the last window offered
+     * @param p50Ms    the last window's median from due time, the floor the steps are judged against
+     * @param failed   requests that failed in the last window
+     * @param ceilings every ceiling the last window's meters show, lowest first
+     * @param atRest   the service before the probe ({@code null} in reports written before it was read)
+     * @param windows  every window, in order
+     * @param settled  whether the CPU a request costs settled before the probe's time was spent
+     */
+    public record Probe(double rate, double p50Ms, long failed, List<MeterCeiling> ceilings, AtRest atRest,
+                        List<Window> windows, Boolean settled) {
     }
 
     /**
      * One step of the search, with what the lowest ceiling's meters read during it.
      *
-     * @param offeredRate    requests per second offered
-     * @param completionRate successes per second in the measured window
-     * @param p99Ms          from due time
-     * @param failed         requests that failed
-     * @param held           whether it held ({@link HoldRule})
-     * @param broken         why not, when it did not
-     * @param stallPassed    whether its latency came back before its end ({@link HoldRule#stallPassed})
-     * @param watchPeak      the most the binding ceiling's waiting meter read in a second of it
-     * @param inUsePeak      the most its in-use meter read
-     * @param meterReadMaxMs the slowest meter read during it
-     * @param firstRun       the first run at this rate, when a stall broke it and the step was run again
-     *                       ({@link HoldRule#runAgain}); {@code null} when it ran once
+     * @param offeredRate           requests per second offered
+     * @param completionRate        successes per second in the measured window
+     * @param p99Ms                 from due time
+     * @param failed                requests that failed
+     * @param held                  whether it held ({@link HoldRule#brokenByAQueue})
+     * @param broken                why not, when it did not
+     * @param stallPassed           whether its latency came back before its end ({@link HoldRule#stallPassed})
+     * @param watchPeak             the most the binding ceiling's waiting meter read in a second of it
+     * @param inUsePeak             the most its in-use meter read
+     * @param meterReadMaxMs        the slowest meter read during it
+     * @param firstRun              the first run at this rate, when a stall broke it and the step was run again
+     *                              ({@link HoldRule#runAgain}); {@code null} when it ran once
+     * @param ceilings              the ceilings its measured part's meters showed, {@code null} when they could not
+     *                              be read (and in reports written before)
+     * @param allocatedKbPerRequest heap a request allocated in its measured part
+     * @param inFlightPeak          the most requests in flight the service's meter read in a second of it
      */
     public record Step(double offeredRate, double completionRate, double p99Ms, long failed, boolean held,
                        List<String> broken, boolean stallPassed, Double watchPeak, Double inUsePeak,
-                       Double meterReadMaxMs, Step firstRun) {
+                       Double meterReadMaxMs, Step firstRun, List<MeterCeiling> ceilings,
+                       Double allocatedKbPerRequest, Double inFlightPeak) {
 
         /** Whether this step is run once more before the search goes on. */
         @JsonIgnore
@@ -88,7 +145,7 @@ public final class CeilingSearch {
 
         Step after(Step first) {
             return new Step(offeredRate, completionRate, p99Ms, failed, held, broken, stallPassed, watchPeak,
-                    inUsePeak, meterReadMaxMs, first);
+                    inUsePeak, meterReadMaxMs, first, ceilings, allocatedKbPerRequest, inFlightPeak);
         }
 
         RateLadder.Rung rung() {
@@ -96,7 +153,7 @@ public final class CeilingSearch {
         }
     }
 
-    /** The shortest probe: the settling seconds, then at least two reads a second apart. */
+    /** The shortest probe window: the settling seconds, then at least two reads a second apart. */
     public static int minimumProbeSeconds() {
         return PROBE_SETTLE_SECONDS + 2;
     }
@@ -110,49 +167,168 @@ public final class CeilingSearch {
     }
 
     /**
-     * The probe against {@code target}.
+     * The service at rest: {@value #REST_READS} reads a second apart, the settings beside.
+     *
+     * @throws MetersUnavailableException when the meters cannot be read
+     */
+    public AtRest atRest(MeterSource meters, ServiceSettings settings) throws MetersUnavailableException,
+            InterruptedException {
+        List<MeterSnapshot> reads = new ArrayList<>();
+        long firstNanos = 0;
+        long lastNanos = 0;
+        for (int i = 0; i < REST_READS; i++) {
+            if (i > 0) {
+                Thread.sleep(Duration.ofSeconds(1));
+            }
+            lastNanos = System.nanoTime();
+            firstNanos = i == 0 ? lastNanos : firstNanos;
+            reads.add(meters.read());
+        }
+        double cpuNanos = reads.getLast().value(StandardMeter.PROCESS_CPU_TIME, "").orElse(0)
+                - reads.getFirst().value(StandardMeter.PROCESS_CPU_TIME, "").orElse(0);
+        OptionalDouble heapUsed = reads.stream().map(r -> r.value(StandardMeter.HEAP_USED, "heap"))
+                .filter(OptionalDouble::isPresent).mapToDouble(OptionalDouble::getAsDouble).min();
+        OptionalDouble heapMax = reads.getLast().value(StandardMeter.HEAP_MAX, "heap");
+        return new AtRest(cpuNanos / (lastNanos - firstNanos),
+                heapUsed.isPresent() ? heapUsed.getAsDouble() : null,
+                heapMax.isPresent() ? heapMax.getAsDouble() : null, webServer(reads.getLast()), settings,
+                reads.getLast());
+    }
+
+    private static String webServer(MeterSnapshot meters) {
+        return meters.has(StandardMeter.TOMCAT_SESSIONS_ACTIVE) ? "tomcat"
+                : meters.has(StandardMeter.JETTY_THREADS_MAX) ? "jetty" : null;
+    }
+
+    /**
+     * The probe against {@code target}: windows until the CPU a request costs settles, or the probe's time is spent.
      *
      * @throws MetersUnavailableException when the meters lack what Little's law needs, or show no pool at all
      */
-    public Probe probe(URI target, MeterSource meters) throws MetersUnavailableException, InterruptedException {
-        MeterSnapshot atRest = meters.read();
-        Schedule schedule = new Schedule(plan.probeRate(), plan.probeTime(), Arrivals.UNIFORM, Schedule.DEFAULT_SEED);
+    public Probe probe(URI target, MeterSource meters, AtRest atRest, Consumer<Window> progress)
+            throws MetersUnavailableException, InterruptedException {
+        List<Window> windows = new ArrayList<>();
+        double rate = plan.probeRate();
+        long spentSeconds = 0;
+        Boolean settled = null;
+        while (settled == null) {
+            Window window = window(target, meters, atRest, rate);
+            windows.add(window);
+            progress.accept(window);
+            spentSeconds += plan.probeTime().toSeconds();
+            if (settled(windows)) {
+                settled = true;
+            } else if (spentSeconds + plan.probeTime().toSeconds() > plan.probeMaxTime().toSeconds()
+                    || Thread.currentThread().isInterrupted()) {
+                settled = false;
+            } else {
+                rate = Math.max(plan.probeRate(), RateLadder.rounded(Math.min(2 * rate,
+                        WARM_SHARE * window.ceilings().getFirst().rate())));
+            }
+        }
+        Window last = windows.getLast();
+        return new Probe(last.rate(), last.p50Ms(), last.failed(), last.ceilings(), atRest, List.copyOf(windows),
+                settled);
+    }
+
+    /**
+     * Whether the probe can stop: its rate has stopped climbing (the warm rate is reached), and the CPU a request
+     * costs changed by at most {@value #SETTLED_SHARE} from the window before, or is so far from binding (its
+     * ceiling above twice the lowest, in both) that the JIT decides nothing.
+     */
+    static boolean settled(List<Window> windows) {
+        if (windows.size() < 2) {
+            return false;
+        }
+        Window last = windows.getLast();
+        Window before = windows.get(windows.size() - 2);
+        if (last.rate() > RateLadder.FACTOR * before.rate()) {
+            return false;
+        }
+        if (last.cpuMsPerRequest() == null || before.cpuMsPerRequest() == null) {
+            return true;
+        }
+        boolean steady = Math.abs(last.cpuMsPerRequest() - before.cpuMsPerRequest())
+                <= SETTLED_SHARE * before.cpuMsPerRequest();
+        return steady || (farFromBinding(last) && farFromBinding(before));
+    }
+
+    private static boolean farFromBinding(Window window) {
+        double lowest = window.ceilings().getFirst().rate();
+        return window.ceilings().stream().filter(c -> c.kind() == MeterCeiling.Kind.CPU)
+                .allMatch(cpu -> cpu.rate() > 2 * lowest);
+    }
+
+    private Window window(URI target, MeterSource meters, AtRest atRest, double rate)
+            throws MetersUnavailableException, InterruptedException {
+        Schedule schedule = new Schedule(rate, plan.probeTime(), Arrivals.UNIFORM, Schedule.DEFAULT_SEED);
         RateRun.Recording recording = rates.run(target, schedule, plan.maxInFlight(), null, meters);
         RateSummary summary = RateSummary.of(recording, schedule, Duration.ZERO, "GET", target.toString(), 0, null,
                 null, null);
-        List<MeterSampler.Sample> steady = recording.meterSamples().stream()
-                .filter(s -> s.meters() != null && s.second() >= PROBE_SETTLE_SECONDS
-                        && s.second() <= plan.probeTime().toSeconds()).toList();
+        List<MeterSampler.Sample> steady = steady(recording, PROBE_SETTLE_SECONDS, plan.probeTime());
         if (steady.size() < 2) {
             throw new MetersUnavailableException(meters.uri() + " answered " + steady.size() + " of the probe's "
                     + "reads: lengthen --probe-time" + recording.meterSamples().stream().map(MeterSampler.Sample::error)
                     .filter(Objects::nonNull).findFirst().map(e -> " (" + e + ")").orElse(""));
         }
-        List<MeterSnapshot> during = steady.stream().map(MeterSampler.Sample::meters).toList();
-        List<MeterCeiling> ceilings = MeterCeilings.of(atRest, during, steady.getLast().second()
-                - steady.getFirst().second(), MeterCeilings.busiestUri(during.getFirst(), during.getLast()));
-        if (ceilings.isEmpty()) {
+        Measured measured = measured(steady, atRest);
+        if (measured.ceilings().isEmpty()) {
             throw new MetersUnavailableException(meters.uri() + " shows no pool that the requests held: none of "
                     + "hikaricp_connections_max, tomcat_threads_config_max_threads, jetty_threads_config_max, "
-                    + "executor_pool_core_threads, executor_parallelism_threads");
+                    + "executor_pool_core_threads, executor_parallelism_threads, process_cpu_time_ns_total");
         }
-        return new Probe(plan.probeRate(), summary.outcome().latency().p50Ms(), summary.outcome().failed(), ceilings);
+        return new Window(rate, summary.outcome().latency().p50Ms(), summary.outcome().failed(),
+                measured.ceilings(), measured.cpuMsPerRequest(), measured.allocatedKbPerRequest());
+    }
+
+    /** What the reads from {@code fromSecond} to the end of a run of {@code length} answered. */
+    private static List<MeterSampler.Sample> steady(RateRun.Recording recording, long fromSecond, Duration length) {
+        return recording.meterSamples().stream().filter(s -> s.meters() != null && s.second() >= fromSecond
+                && s.second() <= length.toSeconds()).toList();
+    }
+
+    /** The ceilings of a window of reads, with what a request cost the CPU and the heap. */
+    private record Measured(List<MeterCeiling> ceilings, Double cpuMsPerRequest, Double allocatedKbPerRequest,
+                            Double inFlightPeak) {
+    }
+
+    private Measured measured(List<MeterSampler.Sample> steady, AtRest atRest) throws MetersUnavailableException {
+        MeterSampler.Sample first = steady.getFirst();
+        MeterSampler.Sample last = steady.getLast();
+        List<MeterSnapshot> during = steady.stream().map(MeterSampler.Sample::meters).toList();
+        double seconds = last.second() - first.second();
+        java.util.function.Predicate<String> uris = MeterCeilings.busiestUri(first.meters(), last.meters());
+        double clientCpuSeconds = plan.clientShares()
+                ? (last.clientCpuNanos() - first.clientCpuNanos()) / 1e9 : 0;
+        List<MeterCeiling> ceilings = MeterCeilings.of(atRest.lastRead(), during, seconds, uris, new MeterCeilings.Context(
+                atRest.idleCores(), clientCpuSeconds, atRest.settings()));
+        double requests = MeterCeilings.requests(last.meters(), uris) - MeterCeilings.requests(first.meters(), uris);
+        Double cpuMs = ceilings.stream().filter(c -> c.kind() == MeterCeiling.Kind.CPU).findFirst()
+                .map(c -> c.holdSeconds() * 1000).orElse(null);
+        OptionalDouble allocatedFrom = first.meters().value(StandardMeter.ALLOCATED_BYTES, "");
+        OptionalDouble allocatedTo = last.meters().value(StandardMeter.ALLOCATED_BYTES, "");
+        Double allocatedKb = allocatedFrom.isPresent() && allocatedTo.isPresent() && requests > 0
+                ? (allocatedTo.getAsDouble() - allocatedFrom.getAsDouble()) / 1024 / requests : null;
+        OptionalDouble inFlight = during.stream().map(s -> s.value(StandardMeter.HTTP_REQUESTS_ACTIVE, ""))
+                .filter(OptionalDouble::isPresent).mapToDouble(OptionalDouble::getAsDouble).max();
+        return new Measured(ceilings, cpuMs, allocatedKb,
+                inFlight.isPresent() ? inFlight.getAsDouble() : null);
     }
 
     /** The steps, from below the probe's lowest ceiling, each handed to {@code progress} as it ends. */
     public List<Step> steps(URI target, MeterSource meters, Probe probe, Consumer<Step> progress)
             throws InterruptedException {
         MeterCeiling binding = probe.ceilings().getFirst();
-        double maxRate = plan.maxRate() == null ? MAX_RATE_SHARE * binding.rate() : plan.maxRate();
+        double maxRate = plan.maxRate() == null ? SAFETY_MAX_RATE : plan.maxRate();
         double start = Math.min(START_SHARE * binding.rate(), maxRate);
         RateLadder ladder = new RateLadder(start, plan.bisections(), maxRate);
         List<Step> steps = new ArrayList<>();
         for (OptionalDouble rate = ladder.next(List.of()); rate.isPresent() && !Thread.currentThread().isInterrupted();
              rate = ladder.next(steps.stream().map(Step::rung).toList())) {
-            Step step = step(target, meters, binding, probe.p50Ms(), rate.getAsDouble());
+            Step step = step(target, meters, probe, binding, rate.getAsDouble());
             progress.accept(step);
             if (step.runAgain() && !Thread.currentThread().isInterrupted()) {
-                step = step(target, meters, binding, probe.p50Ms(), rate.getAsDouble()).after(step);
+                step = step(target, meters, probe, binding, rate.getAsDouble()).after(step);
                 progress.accept(step);
             }
             steps.add(step);
@@ -160,22 +336,35 @@ public final class CeilingSearch {
         return steps;
     }
 
-    private Step step(URI target, MeterSource meters, MeterCeiling binding, double floorMs, double rate)
+    private Step step(URI target, MeterSource meters, Probe probe, MeterCeiling binding, double rate)
             throws InterruptedException {
         Schedule schedule = new Schedule(rate, plan.stepTime(), Arrivals.UNIFORM, Schedule.DEFAULT_SEED);
         RateRun.Recording recording = rates.run(target, schedule, plan.maxInFlight(), null, meters);
         RateSummary summary = RateSummary.of(recording, schedule, plan.stepWarmup(), "GET", target.toString(), 0,
                 null, null, null);
         RateSummary.Outcome outcome = summary.outcome();
-        List<String> broken = HoldRule.broken(rate, outcome.completionRate(), outcome.latency().p99Ms(),
-                outcome.failed(), Math.round(floorMs));
+        double floorMs = probe.p50Ms();
+        List<String> broken = HoldRule.brokenByAQueue(rate, outcome.completionRate(), outcome.latency().p99Ms(),
+                outcome.failed(), floorMs, summary.seconds());
         boolean stallPassed = HoldRule.stallPassed(summary.seconds(), Math.round(floorMs));
         List<Map<String, Double>> reads = recording.meterSamples().stream().map(MeterSampler.Sample::meters)
                 .filter(Objects::nonNull).map(MeterSnapshot::byPrometheusLine).toList();
         OptionalDouble slowestRead = recording.meterSamples().stream().mapToDouble(MeterSampler.Sample::readMs).max();
+        Measured measured = null;
+        List<MeterSampler.Sample> steady = steady(recording, plan.stepWarmup().toSeconds(), plan.stepTime());
+        if (steady.size() >= 2 && probe.atRest() != null) {
+            try {
+                measured = measured(steady, probe.atRest());
+            } catch (MetersUnavailableException unreadable) {
+                // the step stands on its latency and counts; its ceilings stay unknown
+            }
+        }
         return new Step(rate, outcome.completionRate(), outcome.latency().p99Ms(), outcome.failed(),
                 broken.isEmpty(), broken, stallPassed, MeterSampler.peak(reads, binding.watchLine()),
                 MeterSampler.peak(reads, binding.inUseLine()),
-                slowestRead.isPresent() ? slowestRead.getAsDouble() : null, null);
+                slowestRead.isPresent() ? slowestRead.getAsDouble() : null, null,
+                measured == null ? null : measured.ceilings(),
+                measured == null ? null : measured.allocatedKbPerRequest(),
+                measured == null ? null : measured.inFlightPeak());
     }
 }

@@ -1,10 +1,14 @@
 package dev.vtlab.loadgen.ceilings;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.vtlab.loadgen.capacity.HoldRule;
 import dev.vtlab.loadgen.capacity.RateLadder;
 import dev.vtlab.loadgen.load.ClientEnvironment;
+import dev.vtlab.loadgen.meters.ReadableFigures;
 import dev.vtlab.loadgen.meters.MeterCeiling;
+import dev.vtlab.loadgen.meters.ServiceSettings;
 
 import java.util.List;
 import java.util.Locale;
@@ -23,15 +27,46 @@ import java.util.Map;
  * @param steps       the steps that ran, in order
  * @param finished    whether the search ran to its end
  * @param client      where the load generator ran
+ * @param beside      an earlier search to set beside this one in the report (the same service with the other
+ *                    setting of Boot's switch), {@code null} when none; not kept in the JSON
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record CeilingsResult(String command, String url, String metrics, String format, String started,
                              CeilingSearch.Probe probe, List<CeilingSearch.Step> steps, boolean finished,
-                             ClientEnvironment client) {
+                             ClientEnvironment client, @JsonIgnore CeilingsResult beside) {
 
-    /** The lowest ceiling: what the meters predict binds first. */
+    /** The lowest ceiling the probe showed: what the meters predict binds first, before the steps. */
     public MeterCeiling binding() {
         return probe.ceilings().getFirst();
+    }
+
+    /**
+     * The ceilings as the search measured them last: those of the highest rate that held, where its meters were
+     * read (the CPU a request costs falls as the JIT warms, and rises with the collector's work at higher rates),
+     * else the probe's.
+     */
+    @JsonIgnore
+    public List<MeterCeiling> refinedCeilings() {
+        return steps.stream().filter(s -> s.held() && s.ceilings() != null && !s.ceilings().isEmpty())
+                .max(java.util.Comparator.comparingDouble(CeilingSearch.Step::offeredRate))
+                .map(CeilingSearch.Step::ceilings).orElse(probe.ceilings());
+    }
+
+    /** The lowest of {@link #refinedCeilings()}: the prediction the sustained rate is set against. */
+    @JsonProperty("predicted")
+    public MeterCeiling predicted() {
+        return refinedCeilings().getFirst();
+    }
+
+    /** What Boot's virtual-thread switch would do to this service, from what the search measured. */
+    @JsonProperty("virtualThreads")
+    public VirtualThreadsAnswer virtualThreads() {
+        java.util.stream.Stream<Double> allocated = java.util.stream.Stream.concat(
+                probe.windows() == null ? java.util.stream.Stream.empty()
+                        : java.util.stream.Stream.of(probe.windows().getLast().allocatedKbPerRequest()),
+                steps.stream().filter(CeilingSearch.Step::held).map(CeilingSearch.Step::allocatedKbPerRequest));
+        return VirtualThreadsAnswer.of(probe.atRest(), refinedCeilings(), allocated.filter(java.util.Objects::nonNull)
+                .max(Double::compare).orElse(null));
     }
 
     /** The highest rate that held, if one did. */
@@ -40,53 +75,143 @@ public record CeilingsResult(String command, String url, String metrics, String 
         return sustained.isPresent() ? sustained.getAsDouble() : null;
     }
 
-    /** Sustained over predicted, when a rate held. */
+    /** Sustained over predicted ({@link #predicted}), when a rate held. */
     public Double ratio() {
+        Double sustained = sustainedRate();
+        return sustained == null ? null : sustained / predicted().rate();
+    }
+
+    /** Sustained over the probe's prediction alone, when a rate held. */
+    public Double probeRatio() {
         Double sustained = sustainedRate();
         return sustained == null ? null : sustained / binding().rate();
     }
 
-    /** The report, as Markdown: what was found, the meter to watch, and how the search went. */
+    /** The report, as Markdown: what was found, the meter to watch, how the search went, and the switch's answer. */
     public String markdown() {
         StringBuilder md = new StringBuilder("# Ceilings of " + url + "\n\n");
         md.append("Command: `").append(command).append("`  \nMeters: ").append(metrics).append(" (").append(format)
                 .append(")  \nStarted: ").append(started).append(" UTC").append(finished ? "" : " (cut short)")
                 .append("  \nLoad generator: ").append(client.availableProcessors()).append(" cores, Java ")
                 .append(client.javaVersion()).append(", ").append(client.os()).append("\n\n");
-        md.append(String.format(Locale.ROOT, "## Little's law from the meters (probe at %s req/s, median %.0f ms,"
-                + " %d failed)%n%n", rate(probe.rate()), probe.p50Ms(), probe.failed()));
-        md.append("| resource | size | held per request | ceiling | meter to watch |\n|---|---:|---:|---:|---|\n");
-        for (MeterCeiling c : probe.ceilings()) {
-            md.append(String.format(Locale.ROOT, "| %s | %s | %.4f s | %s req/s | `%s` |%n", c.name(),
-                    rate(c.size()), c.holdSeconds(), rate(c.rate()), c.watchLine()));
+        CeilingSearch.AtRest atRest = probe.atRest();
+        if (atRest != null) {
+            md.append("## The service at rest\n\n").append(String.format(Locale.ROOT, "Its process used %s cores "
+                            + "with no request (collector, JIT, timers, the meter reads): taken out of what a request "
+                            + "costs. Heap in use %s MB of %s MB. Web server: %s.%n%n",
+                    ReadableFigures.count(atRest.idleCores()), mb(atRest.heapUsedBytes()), mb(atRest.heapMaxBytes()),
+                    atRest.webServer() == null ? "not told by the meters" : atRest.webServer()));
+            if (atRest.settings() != null) {
+                for (ServiceSettings.Setting setting : List.of(atRest.settings().tomcatThreads(),
+                        atRest.settings().virtualThreads())) {
+                    md.append("- `").append(setting.key()).append("` = ").append(setting.value()).append(" (")
+                            .append(setting.from()).append(")\n");
+                }
+                md.append("\n");
+            }
         }
+        if (probe.windows() != null) {
+            md.append("## The probe, window by window\n\n| offered | median | failed | CPU a request | allocated a "
+                    + "request | lowest ceiling |\n|---:|---:|---:|---:|---:|---|\n");
+            for (CeilingSearch.Window w : probe.windows()) {
+                md.append(String.format(Locale.ROOT, "| %s req/s | %s | %d | %s | %s | %s at %s req/s |%n",
+                        rate(w.rate()), ReadableFigures.millis(w.p50Ms()), w.failed(), w.cpuMsPerRequest() == null ? "-"
+                                : ReadableFigures.millis(w.cpuMsPerRequest()), w.allocatedKbPerRequest() == null ? "-"
+                                : ReadableFigures.count(w.allocatedKbPerRequest()) + " KB", w.ceilings().getFirst().name(),
+                        rate(w.ceilings().getFirst().rate())));
+            }
+            md.append("\n").append(Boolean.TRUE.equals(probe.settled()) ? "The CPU a request costs settled."
+                    : "**The CPU a request costs did not settle** within the probe's time: the service was still "
+                    + "warming (its JIT), and the prediction is from a service not yet warm.").append("\n\n");
+        }
+        md.append(String.format(Locale.ROOT, "## Little's law from the meters (probe at %s req/s, median %s,"
+                + " %d failed)%n%n", rate(probe.rate()), ReadableFigures.millis(probe.p50Ms()), probe.failed()));
+        ceilingTable(md, probe.ceilings());
         md.append("\nBinding: **").append(binding().name()).append("**, ").append(rate(binding().rate()))
                 .append(" req/s.\n\n## Steps\n\n| offered | completed | p99 | failed | held | `")
                 .append(binding().watchLine()).append("` peak | `").append(binding().inUseLine())
-                .append("` peak | slowest meter read |\n|---:|---:|---:|---:|---|---:|---:|---:|\n");
+                .append("` peak | lowest ceiling measured | slowest meter read |\n"
+                        + "|---:|---:|---:|---:|---|---:|---:|---|---:|\n");
         for (Map.Entry<CeilingSearch.Step, String> stepRun : HoldRule.runsInOrder(steps, CeilingSearch.Step::firstRun)) {
             CeilingSearch.Step s = stepRun.getKey();
-            md.append(String.format(Locale.ROOT, "| %s | %.1f | %.0f ms | %d | %s | %s | %s | %s |%n",
-                    rate(s.offeredRate()), s.completionRate(), s.p99Ms(), s.failed(), (s.held() ? "yes"
-                            : "no: " + String.join(", ", s.broken())) + stepRun.getValue(), count(s.watchPeak()),
-                    count(s.inUsePeak()),
-                    s.meterReadMaxMs() == null ? "-" : String.format(Locale.ROOT, "%.0f ms", s.meterReadMaxMs())));
+            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %d | %s | %s | %s | %s | %s |%n",
+                    rate(s.offeredRate()), rate(s.completionRate()), ReadableFigures.millis(s.p99Ms()), s.failed(),
+                    (s.held() ? "yes" : "no: " + String.join(", ", s.broken())) + stepRun.getValue(),
+                    ReadableFigures.count(s.watchPeak()), ReadableFigures.count(s.inUsePeak()), s.ceilings() == null
+                            || s.ceilings().isEmpty() ? "-" : s.ceilings().getFirst().name() + " at "
+                            + rate(s.ceilings().getFirst().rate()) + " req/s",
+                    s.meterReadMaxMs() == null ? "-" : ReadableFigures.millis(s.meterReadMaxMs())));
         }
-        Double sustained = sustainedRate();
-        md.append("\n").append(sustained == null ? "No step held."
-                : String.format(Locale.ROOT, "Sustained %s req/s; predicted from the meters %s req/s (%s): "
-                        + "measured / predicted %.2f.", rate(sustained), rate(binding().rate()), binding().name(),
-                ratio())).append("\n");
+        md.append("\n").append(verdict()).append("\n");
+        if (probe.atRest() != null) {
+            md.append("\n## With virtual threads\n\n");
+            virtualThreads().lines().forEach(line -> md.append(line).append("\n\n"));
+        }
+        if (beside != null) {
+            md.append(besideTable(beside));
+        }
         return md.toString();
+    }
+
+    /** The search's answer in one sentence: the rate sustained beside the predictions. */
+    public String verdict() {
+        Double sustained = sustainedRate();
+        if (sustained == null) {
+            return "No step held.";
+        }
+        String answer = String.format(Locale.ROOT, "Sustained %s req/s; predicted from the meters %s req/s (%s): "
+                + "measured / predicted %.2f.", rate(sustained), rate(predicted().rate()), predicted().name(), ratio());
+        return predicted() == binding() ? answer : answer + String.format(Locale.ROOT, " The probe alone predicted "
+                + "%s req/s (%s): %.2f.", rate(binding().rate()), binding().name(), probeRatio());
+    }
+
+    private static void ceilingTable(StringBuilder md, List<MeterCeiling> ceilings) {
+        md.append("| resource | size | held per request | ceiling | with virtual threads | meter to watch | from |\n"
+                + "|---|---:|---:|---:|---|---|---|\n");
+        for (MeterCeiling c : ceilings) {
+            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s req/s | %s | `%s` | %s |%n", c.name(),
+                    ReadableFigures.count(c.size()), ReadableFigures.millis(c.holdSeconds() * 1000), rate(c.rate()),
+                    c.withVirtualThreads(), c.watchLine(), c.from() == null ? "-" : c.from()));
+        }
+    }
+
+    /** This search and {@code other}, side by side: the same service with the switch off and on. */
+    private String besideTable(CeilingsResult other) {
+        StringBuilder md = new StringBuilder("\n## Beside the search of " + other.started() + " UTC\n\n"
+                + "| | this search | that search |\n|---|---|---|\n");
+        md.append("| page | ").append(url).append(" | ").append(other.url()).append(" |\n");
+        md.append("| spring.threads.virtual.enabled | ").append(switchSetting(this)).append(" | ")
+                .append(switchSetting(other)).append(" |\n");
+        md.append("| binding, as measured | ").append(predicted().name()).append(" at ")
+                .append(rate(predicted().rate())).append(" req/s | ").append(other.predicted().name()).append(" at ")
+                .append(rate(other.predicted().rate())).append(" req/s |\n");
+        md.append("| sustained | ").append(sustainedText(this)).append(" | ").append(sustainedText(other))
+                .append(" |\n");
+        md.append("| predicted with virtual threads | ").append(nextText(this)).append(" | ").append(nextText(other))
+                .append(" |\n");
+        return md.toString();
+    }
+
+    private static String switchSetting(CeilingsResult result) {
+        return result.probe().atRest() == null || result.probe().atRest().settings() == null ? "unknown"
+                : result.probe().atRest().settings().virtualThreads().value();
+    }
+
+    private static String sustainedText(CeilingsResult result) {
+        return result.sustainedRate() == null ? "no step held" : rate(result.sustainedRate()) + " req/s";
+    }
+
+    private static String nextText(CeilingsResult result) {
+        MeterCeiling next = result.virtualThreads().nextCeiling();
+        return next == null ? "no other ceiling" : next.name() + " at " + rate(next.rate()) + " req/s";
+    }
+
+    private static String mb(Double bytes) {
+        return bytes == null ? "-" : ReadableFigures.count((double) Math.round(bytes / (1 << 20)));
     }
 
     /** Whole requests per second from 100 up, tenths below. */
     public static String rate(double rate) {
-        return rate >= 100 ? String.format(Locale.ROOT, "%,.0f", rate) : String.format(Locale.ROOT, "%.1f", rate);
-    }
-
-    private static String count(Double value) {
-        return value == null ? "-" : value == Math.rint(value) ? String.valueOf(value.longValue())
-                : String.format(Locale.ROOT, "%.2f", value);
+        return ReadableFigures.rate(rate);
     }
 }

@@ -10,7 +10,9 @@ import dev.vtlab.loadgen.load.ClientLimits;
 import dev.vtlab.loadgen.load.HttpClients;
 import dev.vtlab.loadgen.load.RateRun;
 import dev.vtlab.loadgen.matrix.HumanDuration;
+import dev.vtlab.loadgen.meters.ReadableFigures;
 import dev.vtlab.loadgen.meters.MeterCeiling;
+import dev.vtlab.loadgen.meters.ServiceSettings;
 import dev.vtlab.loadgen.meters.MeterSource;
 import dev.vtlab.loadgen.meters.MetersUnavailableException;
 import dev.vtlab.redaction.Secrets;
@@ -67,9 +69,15 @@ public final class CeilingsCommand implements Callable<Integer> {
             + "every ceiling (default: ${DEFAULT-VALUE}).")
     double probeRate;
 
-    @Option(names = "--probe-time", defaultValue = "15s", converter = DurationConverter.class,
-            description = "How long the probe runs (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--probe-time", defaultValue = "10s", converter = DurationConverter.class,
+            description = "How long each window of the probe runs: from --probe-rate, each doubles the rate, up to "
+                    + "0.6 x the lowest ceiling the one before showed (default: ${DEFAULT-VALUE}).")
     Duration probeTime;
+
+    @Option(names = "--probe-max-time", defaultValue = "120s", converter = DurationConverter.class,
+            description = "The most the probe runs while the CPU a request costs has not settled (the service's "
+                    + "JIT still warming); past it the search goes on and says so (default: ${DEFAULT-VALUE}).")
+    Duration probeMaxTime;
 
     @Option(names = "--step-time", defaultValue = "20s", converter = DurationConverter.class,
             description = "How long each step offers its rate (default: ${DEFAULT-VALUE}).")
@@ -83,12 +91,17 @@ public final class CeilingsCommand implements Callable<Integer> {
             + "and the lowest that did not (default: ${DEFAULT-VALUE}).")
     int bisections;
 
-    @Option(names = "--max-rate", description = "The most a step offers (default: 3 x the lowest ceiling).")
+    @Option(names = "--max-rate", description = "The most a step offers; the search climbs until a step breaks "
+            + "(default: a safety bound of " + "20,000 req/s).")
     Double maxRate;
 
     @Option(names = "--timeout", defaultValue = "30s", converter = DurationConverter.class,
             description = "Per-request timeout (default: ${DEFAULT-VALUE}).")
     Duration timeout;
+
+    @Option(names = "--beside", description = "An earlier search's ceilings.json (the same service with Boot's "
+            + "virtual-thread switch the other way): set beside this one in ceilings.md.")
+    Path beside;
 
     @Option(names = "--output-dir", description = "Where ceilings.json and ceilings.md go (default: a new folder "
             + "under results/ceilings).")
@@ -97,59 +110,93 @@ public final class CeilingsCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         validate();
+        CeilingsResult before = beside == null ? null : readBeside();
         PrintWriter out = spec.commandLine().getOut();
         HttpClient client = HttpClients.create(CONNECT_TIMEOUT);
         MeterSource meters = open(client);
         Path dir = OutputDirs.choose(spec.commandLine(), outputDir, Path.of("results", "ceilings"));
         String started = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
-        CeilingSearch.Plan plan = new CeilingSearch.Plan(probeRate, probeTime, stepTime, stepWarmup, bisections,
-                maxRate, ClientLimits.ofThisMachine().maxConcurrency());
+        boolean clientShares = Loopback.is(url);
+        CeilingSearch.Plan plan = new CeilingSearch.Plan(probeRate, probeTime, probeMaxTime, stepTime, stepWarmup,
+                bisections, maxRate, ClientLimits.ofThisMachine().maxConcurrency(), clientShares);
         CeilingSearch search = new CeilingSearch(new RateRun(CONNECT_TIMEOUT, timeout), plan);
-        out.printf(Locale.ROOT, "probe: %s req/s to %s for %s, meters from %s (%s)%n", CeilingsResult.rate(
-                probeRate), Secrets.redact(url.toString()), HumanDuration.of(probeTime), Secrets.redact(
-                metrics.toString()), meters.format());
+        out.printf(Locale.ROOT, "probe: from %s req/s to %s, windows of %s up to %s, meters from %s (%s)%s%n",
+                ReadableFigures.rate(probeRate), Secrets.redact(url.toString()), HumanDuration.of(probeTime),
+                HumanDuration.of(probeMaxTime), Secrets.redact(metrics.toString()), meters.format(), clientShares
+                        ? "; the load generator shares the service's cores: its CPU counts" : "");
         out.flush();
         CeilingSearch.Probe probe;
         try {
-            probe = search.probe(url, meters);
+            CeilingSearch.AtRest atRest = search.atRest(meters, ServiceSettings.read(client, metrics));
+            out.printf(Locale.ROOT, "at rest: %s cores used, heap %s of %s MB%n", ReadableFigures.count(atRest.idleCores()),
+                    megabytes(atRest.heapUsedBytes()), megabytes(atRest.heapMaxBytes()));
+            probe = search.probe(url, meters, atRest, window -> {
+                out.printf(Locale.ROOT, "  window %8s req/s: median %s, %d failed, CPU %s a request, lowest %s at "
+                                + "%s req/s%n", ReadableFigures.rate(window.rate()), ReadableFigures.millis(window.p50Ms()),
+                        window.failed(), window.cpuMsPerRequest() == null ? "-"
+                                : ReadableFigures.millis(window.cpuMsPerRequest()), window.ceilings().getFirst().name(),
+                        ReadableFigures.rate(window.ceilings().getFirst().rate()));
+                out.flush();
+            });
         } catch (MetersUnavailableException e) {
             throw new ParameterException(spec.commandLine(), "--metrics: " + Secrets.redact(e.getMessage()));
         }
+        out.println(Boolean.TRUE.equals(probe.settled()) ? "the CPU a request costs settled"
+                : "the CPU a request costs did not settle within " + HumanDuration.of(probeMaxTime)
+                + ": the service is still warming; the prediction is from a service not yet warm");
         for (MeterCeiling ceiling : probe.ceilings()) {
             out.println("  " + ceiling.describe());
         }
         MeterCeiling binding = probe.ceilings().getFirst();
-        out.printf(Locale.ROOT, "binding: %s at %s req/s (probe median %.0f ms, %d failed)%n", binding.name(),
-                CeilingsResult.rate(binding.rate()), probe.p50Ms(), probe.failed());
+        out.printf(Locale.ROOT, "binding: %s at %s req/s (probe median %s, %d failed)%n", binding.name(),
+                ReadableFigures.rate(binding.rate()), ReadableFigures.millis(probe.p50Ms()), probe.failed());
         out.flush();
         List<CeilingSearch.Step> done = new ArrayList<>();
         BiFunction<List<CeilingSearch.Step>, Boolean, CeilingsResult> result = (steps, finished) ->
                 new CeilingsResult(CommandLines.of(spec), Secrets.redact(url.toString()),
                         Secrets.redact(metrics.toString()), meters.format().name(), started, probe,
-                        List.copyOf(steps), finished, ClientEnvironment.current());
+                        List.copyOf(steps), finished, ClientEnvironment.current(), before);
         write(dir, result.apply(done, false));
         List<CeilingSearch.Step> steps = search.steps(url, meters, probe, step -> {
             if (step.firstRun() != null) {
                 done.removeLast(); // the second run at a rate replaces the first, which it carries
             }
             done.add(step);
-            out.printf(Locale.ROOT, "  %8s req/s: %s (p99 %.0f ms, completed %.1f req/s, %d failed; peak %s %s, "
-                            + "%s %s)%s%n", CeilingsResult.rate(step.offeredRate()), step.held() ? "held"
-                            : "not held: " + String.join(", ", step.broken()), step.p99Ms(), step.completionRate(),
-                    step.failed(), binding.watchLine(), step.watchPeak(), binding.inUseLine(), step.inUsePeak(),
+            out.printf(Locale.ROOT, "  %8s req/s: %s (p99 %s, completed %s req/s, %d failed; peak %s %s, "
+                            + "%s %s)%s%n", ReadableFigures.rate(step.offeredRate()), step.held() ? "held"
+                            : "not held: " + String.join(", ", step.broken()), ReadableFigures.millis(step.p99Ms()),
+                    ReadableFigures.rate(step.completionRate()), step.failed(), binding.watchLine(),
+                    ReadableFigures.count(step.watchPeak()), binding.inUseLine(), ReadableFigures.count(step.inUsePeak()),
                     HoldRule.runAgainNote(step.runAgain(), step.firstRun() != null));
             out.flush();
             write(dir, result.apply(done, false));
         });
         CeilingsResult last = result.apply(steps, !Thread.currentThread().isInterrupted());
         write(dir, last);
-        out.println(last.sustainedRate() == null ? "no step held"
-                : String.format(Locale.ROOT, "sustained %s req/s; predicted from the meters %s req/s (%s): measured "
-                        + "/ predicted %.2f", CeilingsResult.rate(last.sustainedRate()),
-                CeilingsResult.rate(binding.rate()), binding.name(), last.ratio()));
+        out.println(last.verdict());
+        last.virtualThreads().lines().forEach(out::println);
         out.println("report      " + dir.resolve("ceilings.md"));
         out.flush();
         return last.finished() && last.sustainedRate() != null ? 0 : 1;
+    }
+
+    /** The earlier search to set beside this one, read before anything is sent: a bad file is a bad command line. */
+    private CeilingsResult readBeside() {
+        try {
+            CeilingsResult read = Json.MAPPER.readValue(beside.toFile(), CeilingsResult.class);
+            if (read.probe() == null || read.probe().ceilings() == null || read.probe().ceilings().isEmpty()
+                    || read.steps() == null) {
+                throw new ParameterException(spec.commandLine(), "--beside: " + beside + " is not a ceilings.json");
+            }
+            return read;
+        } catch (tools.jackson.core.JacksonException e) {
+            throw new ParameterException(spec.commandLine(), "--beside: " + beside + " is not a ceilings.json ("
+                    + e.getOriginalMessage() + ")");
+        }
+    }
+
+    private static String megabytes(Double bytes) {
+        return bytes == null ? "-" : String.format(Locale.ROOT, "%,d", Math.round(bytes / (1 << 20)));
     }
 
     private MeterSource open(HttpClient client) throws InterruptedException {
@@ -172,6 +219,13 @@ public final class CeilingsCommand implements Callable<Integer> {
     private void validate() {
         if (!(probeRate > 0)) {
             throw new ParameterException(spec.commandLine(), "--probe-rate must be above 0, was " + probeRate);
+        }
+        if (probeMaxTime.compareTo(probeTime) < 0) {
+            throw new ParameterException(spec.commandLine(), "--probe-max-time must be at least --probe-time ("
+                    + HumanDuration.of(probeTime) + "), was " + HumanDuration.of(probeMaxTime));
+        }
+        if (beside != null && !Files.isReadable(beside)) {
+            throw new ParameterException(spec.commandLine(), "--beside: cannot read " + beside);
         }
         if (probeTime.toSeconds() < CeilingSearch.minimumProbeSeconds()) {
             throw new ParameterException(spec.commandLine(), "--probe-time must be at least "

@@ -14,9 +14,10 @@ import java.util.Locale;
  * @param holdSeconds how long one request holds it, from the meters
  * @param watch       the meter that shows requests waiting for it (or, where there is none, how full it is)
  * @param inUse       the meter that shows how many hold it now
+ * @param from        which meters or settings its size and hold came from ({@code null} in reports written before)
  */
 public record MeterCeiling(Kind kind, String key, double size, double holdSeconds, StandardMeter watch,
-                           StandardMeter inUse) {
+                           StandardMeter inUse, String from) {
 
     /** What the resource is, as a reader's service has it. */
     public enum Kind {
@@ -34,6 +35,15 @@ public record MeterCeiling(Kind kind, String key, double size, double holdSecond
 
         public String label() {
             return label;
+        }
+
+        /**
+         * What Spring Boot's switch ({@code spring.threads.virtual.enabled=true}) does to this ceiling: request
+         * threads go (each request gets a virtual thread of its own, and the next ceiling binds); a pool of
+         * connections, an executor of fixed size or the cores stay as they are.
+         */
+        public boolean goesWithVirtualThreads() {
+            return this == REQUEST_THREADS;
         }
     }
 
@@ -62,9 +72,15 @@ public record MeterCeiling(Kind kind, String key, double size, double holdSecond
                 : "{" + meter.keyTag() + "=\"" + key + "\"}");
     }
 
-    /** One line for a terminal. */
+    /** What virtual threads would do to it, in words. */
+    @JsonProperty("withVirtualThreads")
+    public String withVirtualThreads() {
+        return kind.goesWithVirtualThreads() ? "gone: the next ceiling binds" : "unchanged";
+    }
+
+    /** One line for a terminal: size, hold and ceiling to sensible digits. */
     public String describe() {
-        return String.format(Locale.ROOT, "%-36s %8.1f / %8.4f s = %9.1f req/s   watch %s", name(), size,
-                holdSeconds, rate(), watchLine());
+        return String.format(Locale.ROOT, "%-36s %6s / %8s = %9s req/s   watch %s", name(), ReadableFigures.count(size),
+                ReadableFigures.millis(holdSeconds * 1000), ReadableFigures.rate(rate()), watchLine());
     }
 }

@@ -3,6 +3,7 @@ package dev.vtlab.loadgen.meters;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.function.Function;
@@ -38,6 +39,27 @@ public final class MeterCeilings {
      */
     public static List<MeterCeiling> of(MeterSnapshot atRest, List<MeterSnapshot> during, double seconds,
                                         Predicate<String> uris) throws MetersUnavailableException {
+        return of(atRest, during, seconds, uris, Context.METERS_ONLY);
+    }
+
+    /**
+     * What a window's ceilings need beyond its meters.
+     *
+     * @param idleCores        the cores the service used at rest (its collector, JIT, timers, the meter reads):
+     *                         taken out of the CPU time the requests cost, and out of the cores they have
+     * @param clientCpuSeconds the load generator's CPU time over the window when it shares the service's cores
+     *                         (a loopback URL), else 0
+     * @param settings         the settings no meter serves, or {@code null} when they were not read
+     */
+    public record Context(double idleCores, double clientCpuSeconds, ServiceSettings settings) {
+
+        /** The meters alone: nothing at rest taken out, no load generator beside the service. */
+        public static final Context METERS_ONLY = new Context(0, 0, null);
+    }
+
+    /** As {@link #of(MeterSnapshot, List, double, Predicate)}, with {@code context} beside the meters. */
+    public static List<MeterCeiling> of(MeterSnapshot atRest, List<MeterSnapshot> during, double seconds,
+                                        Predicate<String> uris, Context context) throws MetersUnavailableException {
         MeterSnapshot first = during.getFirst();
         MeterSnapshot last = during.getLast();
         double requests = requests(last, uris) - requests(first, uris);
@@ -54,7 +76,8 @@ public final class MeterCeilings {
         for (String pool : last.keys(StandardMeter.HIKARI_MAX)) {
             double connectionSeconds = delta(first, last, StandardMeter.HIKARI_USE_SECONDS, pool);
             add(ceilings, new MeterCeiling(MeterCeiling.Kind.JDBC_POOL, pool, value(last, StandardMeter.HIKARI_MAX,
-                    pool), connectionSeconds / requests, StandardMeter.HIKARI_PENDING, StandardMeter.HIKARI_ACTIVE));
+                    pool), connectionSeconds / requests, StandardMeter.HIKARI_PENDING, StandardMeter.HIKARI_ACTIVE,
+                    from(StandardMeter.HIKARI_MAX, StandardMeter.HIKARI_USE_SECONDS)));
         }
         for (String connector : last.keys(StandardMeter.TOMCAT_THREADS_MAX)) {
             double max = value(last, StandardMeter.TOMCAT_THREADS_MAX, connector);
@@ -63,15 +86,31 @@ public final class MeterCeilings {
             if (max > 0) {
                 add(ceilings, new MeterCeiling(MeterCeiling.Kind.REQUEST_THREADS, connector, max,
                         mean(during, s -> s.value(StandardMeter.TOMCAT_THREADS_BUSY, connector)) / rate,
-                        StandardMeter.TOMCAT_CONNECTIONS, StandardMeter.TOMCAT_THREADS_BUSY));
+                        StandardMeter.TOMCAT_CONNECTIONS, StandardMeter.TOMCAT_THREADS_BUSY,
+                        from(StandardMeter.TOMCAT_THREADS_MAX, StandardMeter.TOMCAT_THREADS_BUSY)));
             }
+        }
+        ServiceSettings settings = context.settings();
+        if (last.keys(StandardMeter.TOMCAT_THREADS_MAX).isEmpty() && last.has(StandardMeter.TOMCAT_SESSIONS_ACTIVE)
+                && settings != null && !settings.virtual()) {
+            // Tomcat without its thread meters (Boot's default): the size from the settings; each request holds its
+            // thread for as long as the service times it (the sum of the requests' times is the integral of those
+            // in flight: read each second instead, the in-flight gauge aliases with a steady rate's arrivals).
+            double requestSeconds = last.sum(StandardMeter.HTTP_REQUEST_SECONDS, uris).orElse(0)
+                    - first.sum(StandardMeter.HTTP_REQUEST_SECONDS, uris).orElse(0);
+            add(ceilings, new MeterCeiling(MeterCeiling.Kind.REQUEST_THREADS, "tomcat", settings.tomcatThreadsMax(),
+                    requestSeconds / requests, StandardMeter.HTTP_REQUESTS_ACTIVE, StandardMeter.HTTP_REQUESTS_ACTIVE,
+                    settings.tomcatThreads().key() + " = " + settings.tomcatThreads().value() + " ("
+                            + settings.tomcatThreads().from() + "); held: "
+                            + StandardMeter.HTTP_REQUEST_SECONDS.prometheusName()));
         }
         if (last.has(StandardMeter.JETTY_THREADS_MAX)) {
             double idleBusy = atRest.value(StandardMeter.JETTY_THREADS_BUSY, "").orElse(0);
             add(ceilings, new MeterCeiling(MeterCeiling.Kind.REQUEST_THREADS, "jetty",
                     value(last, StandardMeter.JETTY_THREADS_MAX, "") - idleBusy,
                     (mean(during, s -> s.value(StandardMeter.JETTY_THREADS_BUSY, "")) - idleBusy) / rate,
-                    StandardMeter.JETTY_THREADS_JOBS, StandardMeter.JETTY_THREADS_BUSY));
+                    StandardMeter.JETTY_THREADS_JOBS, StandardMeter.JETTY_THREADS_BUSY,
+                    from(StandardMeter.JETTY_THREADS_MAX, StandardMeter.JETTY_THREADS_BUSY) + ", less its reading at rest"));
         }
         for (String executor : last.keys(StandardMeter.EXECUTOR_CORE)) {
             double size = last.value(StandardMeter.EXECUTOR_QUEUE_REMAINING, executor).orElse(0) > UNBOUNDED_QUEUE
@@ -79,19 +118,37 @@ public final class MeterCeilings {
                     : value(last, StandardMeter.EXECUTOR_MAX, executor);
             add(ceilings, new MeterCeiling(MeterCeiling.Kind.EXECUTOR, executor, size,
                     hold(first, last, during, executor, requests, rate, StandardMeter.EXECUTOR_ACTIVE),
-                    StandardMeter.EXECUTOR_QUEUED, StandardMeter.EXECUTOR_ACTIVE));
+                    StandardMeter.EXECUTOR_QUEUED, StandardMeter.EXECUTOR_ACTIVE,
+                    from(StandardMeter.EXECUTOR_CORE, StandardMeter.EXECUTOR_TASK_SECONDS)));
         }
         for (String pool : last.keys(StandardMeter.FORK_JOIN_PARALLELISM)) {
             add(ceilings, new MeterCeiling(MeterCeiling.Kind.FORK_JOIN_POOL, pool,
                     value(last, StandardMeter.FORK_JOIN_PARALLELISM, pool),
                     hold(first, last, during, pool, requests, rate, StandardMeter.FORK_JOIN_ACTIVE),
-                    StandardMeter.FORK_JOIN_QUEUED, StandardMeter.FORK_JOIN_ACTIVE));
+                    StandardMeter.FORK_JOIN_QUEUED, StandardMeter.FORK_JOIN_ACTIVE,
+                    from(StandardMeter.FORK_JOIN_PARALLELISM, StandardMeter.FORK_JOIN_ACTIVE)));
         }
-        if (last.has(StandardMeter.CPU_COUNT) && last.has(StandardMeter.PROCESS_CPU)) {
+        if (last.has(StandardMeter.CPU_COUNT) && first.has(StandardMeter.PROCESS_CPU_TIME)
+                && last.has(StandardMeter.PROCESS_CPU_TIME)) {
+            // As a profiler counts it: the process's CPU time over the window, less what it spends at rest, over
+            // the requests; the load generator's own beside it when it runs on the same cores.
+            double serviceSeconds = delta(first, last, StandardMeter.PROCESS_CPU_TIME, "") / 1e9
+                    - context.idleCores() * seconds;
+            boolean shared = context.clientCpuSeconds() > 0;
+            add(ceilings, new MeterCeiling(MeterCeiling.Kind.CPU, shared ? "service + load generator" : "process",
+                    value(last, StandardMeter.CPU_COUNT, "") - context.idleCores(),
+                    (Math.max(0, serviceSeconds) + context.clientCpuSeconds()) / requests,
+                    StandardMeter.PROCESS_CPU, StandardMeter.PROCESS_CPU,
+                    String.format(Locale.ROOT, "%s less %.2f cores at rest; CPU time: %s less its rate at rest%s",
+                            StandardMeter.CPU_COUNT.prometheusName(), context.idleCores(),
+                            StandardMeter.PROCESS_CPU_TIME.prometheusName(),
+                            shared ? ", and the load generator's (it shares the cores)" : "")));
+        } else if (last.has(StandardMeter.CPU_COUNT) && last.has(StandardMeter.PROCESS_CPU)) {
             double cores = value(last, StandardMeter.CPU_COUNT, "");
             add(ceilings, new MeterCeiling(MeterCeiling.Kind.CPU, "process", cores,
                     mean(during, s -> s.value(StandardMeter.PROCESS_CPU, "")) * cores / rate,
-                    StandardMeter.PROCESS_CPU, StandardMeter.PROCESS_CPU));
+                    StandardMeter.PROCESS_CPU, StandardMeter.PROCESS_CPU,
+                    from(StandardMeter.CPU_COUNT, StandardMeter.PROCESS_CPU)));
         }
         ceilings.sort(Comparator.comparingDouble(MeterCeiling::rate));
         return List.copyOf(ceilings);
@@ -106,6 +163,11 @@ public final class MeterCeilings {
                                double requests, double rate, StandardMeter inUse) {
         double taskSeconds = delta(first, last, StandardMeter.EXECUTOR_TASK_SECONDS, key);
         return taskSeconds > 0 ? taskSeconds / requests : mean(during, s -> s.value(inUse, key)) / rate;
+    }
+
+    /** Where a ceiling's size and hold came from, when both are meters. */
+    private static String from(StandardMeter size, StandardMeter hold) {
+        return "size: " + size.prometheusName() + "; held: " + hold.prometheusName();
     }
 
     /** The lowest ceiling: the one that binds first. */

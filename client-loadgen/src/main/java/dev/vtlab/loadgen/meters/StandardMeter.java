@@ -9,6 +9,15 @@ public enum StandardMeter {
     /** Requests the server answered (all, over the service's life). */
     HTTP_REQUESTS("http.server.requests", Statistic.COUNT, "http_server_requests_seconds_count", "uri"),
     HTTP_REQUEST_SECONDS("http.server.requests", Statistic.TOTAL_TIME, "http_server_requests_seconds_sum", "uri"),
+    /**
+     * Requests in flight now, all URIs together (a request's URI is not known until it is mapped: the series is
+     * tagged {@code uri="UNKNOWN"}, and served once a first request has come).
+     */
+    HTTP_REQUESTS_ACTIVE("http.server.requests.active", Statistic.ACTIVE_TASKS,
+            "http_server_requests_active_seconds_count", null),
+    /** Sessions Tomcat holds now: registered whenever Tomcat serves, with or without its thread meters. */
+    TOMCAT_SESSIONS_ACTIVE("tomcat.sessions.active.current", Statistic.VALUE, "tomcat_sessions_active_current_sessions",
+            null),
     TOMCAT_THREADS_BUSY("tomcat.threads.busy", Statistic.VALUE, "tomcat_threads_busy_threads", "name"),
     TOMCAT_THREADS_MAX("tomcat.threads.config.max", Statistic.VALUE, "tomcat_threads_config_max_threads", "name"),
     TOMCAT_CONNECTIONS("tomcat.connections.current", Statistic.VALUE, "tomcat_connections_current_connections",
@@ -55,6 +64,13 @@ public enum StandardMeter {
     GC_PAUSE_SECONDS("jvm.gc.pause", Statistic.TOTAL_TIME, "jvm_gc_pause_seconds_sum", null),
     /** Heap in use, summed over its pools (key {@code heap}). */
     HEAP_USED("jvm.memory.used", Statistic.VALUE, "jvm_memory_used_bytes", "area"),
+    /**
+     * The heap's maximum, summed over its pools; a pool without a maximum of its own reads -1 (G1's eden and
+     * survivors), so the sum is a few bytes under {@code -Xmx}.
+     */
+    HEAP_MAX("jvm.memory.max", Statistic.VALUE, "jvm_memory_max_bytes", "area"),
+    /** Bytes the application has allocated since it started: what its requests ask of the heap. */
+    ALLOCATED_BYTES("jvm.gc.memory.allocated", Statistic.COUNT, "jvm_gc_memory_allocated_bytes_total", null),
     /** Live platform threads. */
     LIVE_THREADS("jvm.threads.live", Statistic.VALUE, "jvm_threads_live_threads", null),
     /** The process's CPU time since it started, all threads, in nanoseconds. */
@@ -63,7 +79,7 @@ public enum StandardMeter {
     CPU_COUNT("system.cpu.count", Statistic.VALUE, "system_cpu_count", null);
 
     /** Which of Actuator's measurements a meter's value is. */
-    public enum Statistic { VALUE, COUNT, TOTAL_TIME }
+    public enum Statistic { VALUE, COUNT, TOTAL_TIME, ACTIVE_TASKS }
 
     private final String micrometerName;
     private final Statistic statistic;

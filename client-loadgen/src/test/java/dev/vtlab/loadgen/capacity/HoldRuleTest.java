@@ -66,6 +66,23 @@ class HoldRuleTest {
         assertThat(HoldRule.stallPassed(stalledToTheEnd, 500)).isFalse();
     }
 
+    @Test
+    void a_services_step_breaks_on_latency_only_as_a_queue_does_never_on_a_few_milliseconds_of_jitter() {
+        // A 5 ms page: a p99 of 12 ms is 2.4 x its floor, but 7 ms of jitter, flat through the step: held.
+        assertThat(HoldRule.brokenByAQueue(300, 300, 12, 0, 5, seconds(11, 12, 10, 12, 11))).isEmpty();
+        // Past the floor by more than the margin: a queue, whatever the seconds say.
+        assertThat(HoldRule.brokenByAQueue(300, 300, 240, 0, 5, seconds(11, 12, 10, 12, 11)))
+                .containsExactly("p99 240 ms > 105 ms (1.5 x the floor and 100 ms past it)");
+        // Within the margin but growing through the step (a slow queue): broken.
+        assertThat(HoldRule.brokenByAQueue(300, 300, 60, 0, 5, seconds(9, 20, 35, 60, 0)))
+                .containsExactly("p99 60 ms > 8 ms and growing through the step");
+        // On a 200 ms query the relative limit is the margin: 300 ms either way.
+        assertThat(HoldRule.brokenByAQueue(20, 20, 290, 0, 200, seconds(280, 290, 0))).isEmpty();
+        // Failures and the completed share break it as they break a capacity step.
+        assertThat(HoldRule.brokenByAQueue(100, 95, 6, 2, 5, seconds(6, 6))).containsExactly("2 failed",
+                "completed 95.0 < 99% of 100.0 req/s");
+    }
+
     /** A step offered 100 req/s at a floor of 2,000 ms (limit 3,000 ms): does it run again? */
     private static boolean runAgain(double completed, double p99Ms, long failed, boolean stallPassed) {
         return HoldRule.runAgain(100, completed, failed, HoldRule.broken(100, completed, p99Ms, failed, 2000),

@@ -30,8 +30,8 @@ class CeilingSearchStepTest {
     /** A step at a 500 ms floor (limit 750 ms), nothing failed. */
     private static CeilingSearch.Step step(double offered, double completed, double p99Ms, boolean stallPassed,
                                            CeilingSearch.Step firstRun) {
-        List<String> broken = HoldRule.broken(offered, completed, p99Ms, 0, 500);
+        List<String> broken = HoldRule.brokenByAQueue(offered, completed, p99Ms, 0, 500, List.of());
         return new CeilingSearch.Step(offered, completed, p99Ms, 0, broken.isEmpty(), broken, stallPassed, null, null,
-                null, firstRun);
+                null, firstRun, null, null, null);
     }
 }

@@ -144,6 +144,67 @@ class MeterCeilingsTest {
         assertThat(busiest).accepts("/orders").rejects("/health", "/actuator/prometheus");
     }
 
+    @Test
+    void the_cpu_a_request_costs_is_the_process_time_less_its_rest_plus_the_load_generators_on_the_same_cores()
+            throws Exception {
+        // 2 cores; the process used 0.4 core-seconds a second, 0.1 of it at rest; the load generator 0.2 over the
+        // 10 s: (4.0 - 1.0 + 0.2) / 200 requests = 16 ms a request, over 1.9 cores -> 118.75 req/s.
+        List<MeterSnapshot> during = steady(i -> List.of(reading(StandardMeter.CPU_COUNT, "", 2),
+                reading(StandardMeter.PROCESS_CPU_TIME, "", 1e9 * (100 + 0.4 * i)),
+                reading(StandardMeter.PROCESS_CPU, "", 0.99)));
+
+        MeterCeiling cpu = only(MeterCeilings.of(snapshot(), during, SECONDS, ORDERS,
+                new MeterCeilings.Context(0.1, 0.2, null)));
+
+        assertThat(cpu.name()).isEqualTo("CPU service + load generator");
+        assertThat(cpu.size()).isCloseTo(1.9, within(1e-9));
+        assertThat(cpu.holdSeconds()).isCloseTo(0.016, within(1e-9));
+        assertThat(cpu.rate()).isCloseTo(118.75, within(1e-6));
+        assertThat(cpu.from()).contains("less 0.10 cores at rest", "process_cpu_time_ns_total",
+                "the load generator's");
+        assertThat(cpu.withVirtualThreads()).isEqualTo("unchanged");
+        // Without its CPU time the process's usage is read, as before.
+        MeterCeiling usage = only(MeterCeilings.of(snapshot(), steady(i -> List.of(
+                reading(StandardMeter.CPU_COUNT, "", 2), reading(StandardMeter.PROCESS_CPU, "", 0.25))), SECONDS,
+                ORDERS));
+        assertThat(usage.holdSeconds()).isCloseTo(0.025, within(1e-9));
+    }
+
+    @Test
+    void tomcats_threads_without_their_meters_are_sized_by_the_settings_and_held_as_long_as_the_requests_take()
+            throws Exception {
+        // Tomcat (its sessions meter) without thread meters; the page's requests took 0.2 s each (4 request-seconds
+        // a second at 20 req/s): each holds a thread 0.2 s; 20 threads -> 100 req/s.
+        List<MeterSnapshot> during = steady(i -> List.of(reading(StandardMeter.TOMCAT_SESSIONS_ACTIVE, "", 0),
+                reading(StandardMeter.HTTP_REQUESTS_ACTIVE, "", 4),
+                reading(StandardMeter.HTTP_REQUEST_SECONDS, "/orders", 50 + 0.2 * RATE * i),
+                reading(StandardMeter.HTTP_REQUEST_SECONDS, "/actuator/prometheus", 0.01 * i)));
+        ServiceSettings twenty = new ServiceSettings(new ServiceSettings.Setting(ServiceSettings.TOMCAT_THREADS,
+                "20", "http://127.0.0.1:1/actuator/env/server.tomcat.threads.max"), new ServiceSettings.Setting(
+                ServiceSettings.VIRTUAL_THREADS, "false", "Boot's default: not set"));
+
+        MeterCeiling threads = only(MeterCeilings.of(snapshot(), during, SECONDS, ORDERS,
+                new MeterCeilings.Context(0, 0, twenty)));
+
+        assertThat(threads.name()).isEqualTo("request threads tomcat");
+        assertThat(threads.size()).isEqualTo(20);
+        assertThat(threads.holdSeconds()).isCloseTo(0.2, within(1e-9));
+        assertThat(threads.rate()).isCloseTo(100, within(1e-6));
+        assertThat(threads.watchLine()).isEqualTo("http_server_requests_active_seconds_count");
+        assertThat(threads.from()).isEqualTo("server.tomcat.threads.max = 20 (http://127.0.0.1:1/actuator/env/"
+                + "server.tomcat.threads.max); held: http_server_requests_seconds_sum");
+        assertThat(threads.withVirtualThreads()).isEqualTo("gone: the next ceiling binds");
+        // With Boot's switch on there is no pool of request threads, and with no settings read nothing is assumed.
+        ServiceSettings virtual = new ServiceSettings(twenty.tomcatThreads(), new ServiceSettings.Setting(
+                ServiceSettings.VIRTUAL_THREADS, "true", "http://127.0.0.1:1/actuator/env/x"));
+        assertThat(MeterCeilings.of(snapshot(), during, SECONDS, ORDERS, new MeterCeilings.Context(0, 0,
+                virtual))).isEmpty();
+        assertThat(MeterCeilings.of(snapshot(), during, SECONDS, ORDERS)).isEmpty();
+        // Boot's default when nothing says otherwise.
+        assertThat(only(MeterCeilings.of(snapshot(), during, SECONDS, ORDERS, new MeterCeilings.Context(0, 0,
+                ServiceSettings.bootDefaults("not exposed")))).size()).isEqualTo(200);
+    }
+
     /** Eleven snapshots, a second apart, of a service answering {@link #RATE} requests a second. */
     private static List<MeterSnapshot> steady(java.util.function.IntFunction<List<MeterSnapshot.Reading>> at) {
         List<MeterSnapshot> during = new ArrayList<>();

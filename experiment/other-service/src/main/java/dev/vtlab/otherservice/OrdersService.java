@@ -9,9 +9,12 @@ import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import java.util.Map;
 
 /**
- * A service as many are: Spring MVC on Tomcat's 200 platform threads, a HikariCP pool, Actuator's meters on its
- * own port, no virtual threads, nothing of vtlab's lab. Its one page waits for a slow query, so its pool of 4
- * connections binds first: {@code vtlab-loadgen ceilings} should find that from the meters alone.
+ * A service as many are: Spring MVC on Tomcat's platform threads (20 of them, and Tomcat's thread meters off, as
+ * Boot leaves them), a HikariCP pool, Actuator's meters on its own port, no virtual threads unless
+ * {@code spring.threads.virtual.enabled=true} is passed, nothing of vtlab's lab. Three pages, each bound by another
+ * resource: {@code /orders/count} by its pool of 4 connections (a slow query), {@code /orders/status} by the request
+ * threads (a slow call), {@code /orders/report} by the cores (a few ms of CPU). {@code vtlab-loadgen ceilings} should
+ * find each from the meters and settings alone.
  */
 @SpringBootApplication
 public class OrdersService {

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# vtlab-loadgen ceilings on one page of a service, with the command's defaults, on a freshly started service; then
+# vegeta's knee of the same page on another fresh start of it (vegeta-knee.py: 90 s at WARM_RATE, about two thirds
+# of the knee, then x1.2 a 15 s step, held = 100% success and p99 <= 100 ms, one bisection). The two are set side by
+# side in docs/observing.md.
+#
+#   docs/results/ceilings-real-services/measure.sh OUT_DIR PAGE_URL METRICS_URL WARM_RATE -- SERVICE_COMMAND...
+#
+# SERVICE_COMMAND starts the service in the foreground, serving PAGE_URL and METRICS_URL on loopback; the script
+# starts it, waits for METRICS_URL, and stops it, twice. WARM_RATE 0 skips vegeta (a search alone). Writes
+# OUT_DIR/ceilings.{md,json} and run.txt (the search), service-ceilings.log, vegeta-*.json, vegeta-knee.txt,
+# service-vegeta.log and environment.txt. Needs a JDK 21+ as JAVA_HOME, the jars (./mvnw package -DskipTests),
+# vegeta for WARM_RATE > 0, and python3.
+set -euo pipefail
+here=$(dirname "$0")
+source "$here/../common.sh"
+[ $# -ge 6 ] && [ "$5" = "--" ] || { echo "usage: $0 OUT_DIR PAGE_URL METRICS_URL WARM_RATE -- SERVICE_COMMAND..." >&2; exit 2; }
+out=$1 page=$2 metrics=$3 warm=$4
+shift 5
+java_home=${JAVA_HOME:?set JAVA_HOME to a JDK 21+}
+mkdir -p "$out"
+start_server "$out/service-ceilings.log" "$metrics" "$@"
+search_exit=0
+"$java_home/bin/java" @client-loadgen/jvm.options -jar client-loadgen/target/vtlab-loadgen.jar ceilings \
+    --url "$page" --metrics "$metrics" --output-dir "$out" > "$out/run.txt" 2>&1 || search_exit=$?
+stop_server
+if [ "$warm" != 0 ]; then
+  start_server "$out/service-vegeta.log" "$metrics" "$@"
+  python3 "$here/vegeta-knee.py" "$page" "$warm" "$out" > /dev/null
+  stop_server
+fi
+{ echo "ceilings: exit code $search_exit, page $page, meters $metrics"
+  echo "service: $*"
+  [ "$warm" != 0 ] && echo "vegeta: $(go version -m "${VEGETA:-$HOME/go/bin/vegeta}" 2>/dev/null | awk '$1 == "mod" {print $2, $3}'), warm-up at $warm req/s"
+  environment_lines "$java_home/bin/java"; } > "$out/environment.txt"

@@ -1,0 +1,69 @@
+#!/usr/bin/env python3
+"""vegeta's knee of one page of a running service, by the method of issue 47's targets: first WARM_S seconds at
+WARM_RATE (about two thirds of the knee), then a ladder from there x1.2, 15 s a step, while a step holds (100%
+success and p99 at most 100 ms), then one bisection between the highest rate that held and the lowest that did not.
+
+    vegeta-knee.py URL WARM_RATE OUT_DIR [WARM_S]
+
+Writes OUT_DIR/vegeta-<rate>.json (vegeta's report of each step) and OUT_DIR/vegeta-knee.txt (one line a step, then
+the knee). Needs vegeta (go install github.com/tsenart/vegeta/v12@v12.13.0, or VEGETA=path)."""
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+STEP_S, FACTOR, P99_LIMIT_MS = 15, 1.2, 100
+
+
+def attack(vegeta, url, rate, seconds):
+    targets = f"GET {url}\n".encode()
+    attack = subprocess.run([vegeta, "attack", f"-rate={rate}", f"-duration={seconds}s", "-timeout=30s"],
+                            input=targets, capture_output=True, check=True)
+    report = subprocess.run([vegeta, "report", "-type=json"], input=attack.stdout, capture_output=True, check=True)
+    return json.loads(report.stdout)
+
+
+def main():
+    if len(sys.argv) not in (4, 5):
+        print(__doc__, file=sys.stderr)
+        sys.exit(2)
+    url, warm_rate, out = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+    warm_s = int(sys.argv[4]) if len(sys.argv) == 5 else 90
+    vegeta = os.environ.get("VEGETA") or shutil.which("vegeta") or os.path.expanduser("~/go/bin/vegeta")
+    os.makedirs(out, exist_ok=True)
+    lines = []
+
+    def step(rate, seconds, label):
+        report = attack(vegeta, url, rate, seconds)
+        with open(os.path.join(out, f"vegeta-{label}.json"), "w") as f:
+            json.dump(report, f, indent=1)
+        p99_ms = report["latencies"]["99th"] / 1e6
+        held = report["success"] == 1.0 and p99_ms <= P99_LIMIT_MS
+        line = (f"{label:>10} {rate:>6} req/s {seconds:>3} s: success {report['success'] * 100:.2f}%, "
+                f"p50 {report['latencies']['50th'] / 1e6:.1f} ms, p99 {p99_ms:.1f} ms, "
+                f"throughput {report['throughput']:.1f} req/s: {'held' if held else 'not held'}")
+        print(line, flush=True)
+        lines.append(line)
+        return held
+
+    step(warm_rate, warm_s, "warm")
+    held, broken, rate = None, None, round(warm_rate * FACTOR)
+    while broken is None:
+        if step(rate, STEP_S, str(rate)):
+            held, rate = rate, round(rate * FACTOR)
+        else:
+            broken = rate
+    if held is not None:
+        middle = round((held + broken) / 2)
+        if middle not in (held, broken) and step(middle, STEP_S, str(middle)):
+            held = middle
+    knee = f"knee: {held} req/s held, {broken} req/s not" if held is not None else f"knee: below {broken} req/s"
+    print(knee)
+    lines.append(knee)
+    with open(os.path.join(out, "vegeta-knee.txt"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+if __name__ == "__main__":
+    main()
