@@ -28,11 +28,16 @@ start_server() {
 }
 
 # Stops the server start_server started, unless it has ended by itself, and waits for it; its exit code is then in
-# $server_exit_code (143: stopped here).
+# $server_exit_code (143: stopped here; 137: it did not stop within 30 s, a JVM out of heap spending its cores in
+# the collector, and was killed).
 stop_server() {
   trap - EXIT
   [ -n "${server:-}" ] || return 0
-  if kill -0 "$server" 2>/dev/null; then kill "$server"; fi
+  if kill -0 "$server" 2>/dev/null; then
+    kill "$server"
+    for _ in $(seq 1 60); do kill -0 "$server" 2>/dev/null || break; sleep 0.5; done
+    if kill -0 "$server" 2>/dev/null; then kill -9 "$server"; fi
+  fi
   server_exit_code=0
   wait "$server" 2>/dev/null || server_exit_code=$?
   server=""

@@ -10,7 +10,7 @@
 # starts it, waits for METRICS_URL, and stops it, twice. WARM_RATE 0 skips vegeta (a search alone). Writes
 # OUT_DIR/ceilings.{md,json} and run.txt (the search), service-ceilings.log, vegeta-*.json, vegeta-knee.txt,
 # service-vegeta.log and environment.txt. Needs a JDK 21+ as JAVA_HOME, the jars (./mvnw package -DskipTests),
-# vegeta for WARM_RATE > 0, and python3.
+# vegeta for WARM_RATE > 0, and python3. BESIDE=path/ceilings.json sets an earlier search beside this one (--beside).
 set -euo pipefail
 here=$(dirname "$0")
 source "$here/../common.sh"
@@ -22,7 +22,8 @@ mkdir -p "$out"
 start_server "$out/service-ceilings.log" "$metrics" "$@"
 search_exit=0
 "$java_home/bin/java" @client-loadgen/jvm.options -jar client-loadgen/target/vtlab-loadgen.jar ceilings \
-    --url "$page" --metrics "$metrics" --output-dir "$out" > "$out/run.txt" 2>&1 || search_exit=$?
+    --url "$page" --metrics "$metrics" --output-dir "$out" ${BESIDE:+--beside "$BESIDE"} > "$out/run.txt" 2>&1 \
+    || search_exit=$?
 stop_server
 if [ "$warm" != 0 ]; then
   start_server "$out/service-vegeta.log" "$metrics" "$@"

@@ -111,6 +111,21 @@ class ManagementServerTest {
         }
     }
 
+    @Test
+    void a_management_port_equal_to_the_servers_stops_start_up_naming_both_settings(CapturedOutput output)
+            throws Exception {
+        int port;
+        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = free.getLocalPort();
+        }
+        assertThatThrownBy(() -> RunningServer.startWith("--server.port=" + port, "--management.server.port=" + port))
+                .isInstanceOf(RuntimeException.class);
+        assertThat(output.getOut()).contains("APPLICATION FAILED TO START")
+                .contains("management.server.port (" + port + ") is the same as server.port (" + port + ")")
+                .contains("Set management.server.port to another port")
+                .doesNotContain("Management-specific server address cannot be configured");
+    }
+
     /**
      * Starts the server on {@code webServer} with Boot's switch on (which gives every server Boot makes virtual
      * threads), checks the management server it made, and returns it.

@@ -91,10 +91,23 @@ public final class CeilingSearch {
      * @param ceilings              the ceilings its meters showed, lowest first
      * @param cpuMsPerRequest       CPU a request cost (the service's less its rest, and the load generator's when
      *                              it shares the cores), {@code null} when not metered
-     * @param allocatedKbPerRequest heap a request allocated, {@code null} when not metered
+     * @param clientCpuMsPerRequest the load generator's part of {@code cpuMsPerRequest} (0 when it runs apart)
+     * @param heap                  what the heap held against the requests in flight, {@code null} when not metered
      */
     public record Window(double rate, double p50Ms, long failed, List<MeterCeiling> ceilings, Double cpuMsPerRequest,
-                         Double allocatedKbPerRequest) {
+                         Double clientCpuMsPerRequest, HeapPoint heap) {
+    }
+
+    /**
+     * What the heap held while requests were in flight, over a window or a step: the least heap in use of its reads
+     * (the one nearest a collection: the sawtooth of garbage left out) against the requests in flight on average,
+     * from the request timer (the sum of the requests' times over the seconds: read each second instead, the
+     * in-flight gauge aliases with a steady rate's arrivals).
+     *
+     * @param inFlight      requests in flight on average
+     * @param heapUsedBytes the least heap in use
+     */
+    public record HeapPoint(double inFlight, double heapUsedBytes) {
     }
 
     /**
@@ -129,13 +142,13 @@ public final class CeilingSearch {
      *                              ({@link HoldRule#runAgain}); {@code null} when it ran once
      * @param ceilings              the ceilings its measured part's meters showed, {@code null} when they could not
      *                              be read (and in reports written before)
-     * @param allocatedKbPerRequest heap a request allocated in its measured part
+     * @param heap                  what the heap held against the requests in flight in its measured part
      * @param inFlightPeak          the most requests in flight the service's meter read in a second of it
      */
     public record Step(double offeredRate, double completionRate, double p99Ms, long failed, boolean held,
                        List<String> broken, boolean stallPassed, Double watchPeak, Double inUsePeak,
                        Double meterReadMaxMs, Step firstRun, List<MeterCeiling> ceilings,
-                       Double allocatedKbPerRequest, Double inFlightPeak) {
+                       HeapPoint heap, Double inFlightPeak) {
 
         /** Whether this step is run once more before the search goes on. */
         @JsonIgnore
@@ -145,11 +158,21 @@ public final class CeilingSearch {
 
         Step after(Step first) {
             return new Step(offeredRate, completionRate, p99Ms, failed, held, broken, stallPassed, watchPeak,
-                    inUsePeak, meterReadMaxMs, first, ceilings, allocatedKbPerRequest, inFlightPeak);
+                    inUsePeak, meterReadMaxMs, first, ceilings, heap, inFlightPeak);
         }
 
         RateLadder.Rung rung() {
             return new RateLadder.Rung(offeredRate, held);
+        }
+
+        /**
+         * Whether the service stopped answering in this step: nothing completed, requests failed, and its meters
+         * answered no read (a service out of heap, or gone). The search stops there.
+         */
+        @JsonIgnore
+        public boolean serviceGone() {
+            return completionRate == 0 && failed > 0 && meterReadMaxMs != null && watchPeak == null
+                    && inUsePeak == null && heap == null;
         }
     }
 
@@ -278,7 +301,8 @@ public final class CeilingSearch {
                     + "executor_pool_core_threads, executor_parallelism_threads, process_cpu_time_ns_total");
         }
         return new Window(rate, summary.outcome().latency().p50Ms(), summary.outcome().failed(),
-                measured.ceilings(), measured.cpuMsPerRequest(), measured.allocatedKbPerRequest());
+                measured.ceilings(), measured.cpuMsPerRequest(), measured.clientCpuMsPerRequest(),
+                measured.heap());
     }
 
     /** What the reads from {@code fromSecond} to the end of a run of {@code length} answered. */
@@ -288,8 +312,8 @@ public final class CeilingSearch {
     }
 
     /** The ceilings of a window of reads, with what a request cost the CPU and the heap. */
-    private record Measured(List<MeterCeiling> ceilings, Double cpuMsPerRequest, Double allocatedKbPerRequest,
-                            Double inFlightPeak) {
+    private record Measured(List<MeterCeiling> ceilings, Double cpuMsPerRequest, double clientCpuMsPerRequest,
+                            HeapPoint heap, Double inFlightPeak) {
     }
 
     private Measured measured(List<MeterSampler.Sample> steady, AtRest atRest) throws MetersUnavailableException {
@@ -305,13 +329,16 @@ public final class CeilingSearch {
         double requests = MeterCeilings.requests(last.meters(), uris) - MeterCeilings.requests(first.meters(), uris);
         Double cpuMs = ceilings.stream().filter(c -> c.kind() == MeterCeiling.Kind.CPU).findFirst()
                 .map(c -> c.holdSeconds() * 1000).orElse(null);
-        OptionalDouble allocatedFrom = first.meters().value(StandardMeter.ALLOCATED_BYTES, "");
-        OptionalDouble allocatedTo = last.meters().value(StandardMeter.ALLOCATED_BYTES, "");
-        Double allocatedKb = allocatedFrom.isPresent() && allocatedTo.isPresent() && requests > 0
-                ? (allocatedTo.getAsDouble() - allocatedFrom.getAsDouble()) / 1024 / requests : null;
+        double requestSeconds = last.meters().sum(StandardMeter.HTTP_REQUEST_SECONDS, MeterCeilings.SERVICE_URIS)
+                .orElse(0) - first.meters().sum(StandardMeter.HTTP_REQUEST_SECONDS, MeterCeilings.SERVICE_URIS)
+                .orElse(0);
+        OptionalDouble heapUsed = during.stream().map(s -> s.value(StandardMeter.HEAP_USED, "heap"))
+                .filter(OptionalDouble::isPresent).mapToDouble(OptionalDouble::getAsDouble).min();
+        HeapPoint heap = heapUsed.isPresent() && seconds > 0
+                ? new HeapPoint(requestSeconds / seconds, heapUsed.getAsDouble()) : null;
         OptionalDouble inFlight = during.stream().map(s -> s.value(StandardMeter.HTTP_REQUESTS_ACTIVE, ""))
                 .filter(OptionalDouble::isPresent).mapToDouble(OptionalDouble::getAsDouble).max();
-        return new Measured(ceilings, cpuMs, allocatedKb,
+        return new Measured(ceilings, cpuMs, requests > 0 ? clientCpuSeconds * 1000 / requests : 0, heap,
                 inFlight.isPresent() ? inFlight.getAsDouble() : null);
     }
 
@@ -332,6 +359,9 @@ public final class CeilingSearch {
                 progress.accept(step);
             }
             steps.add(step);
+            if (step.serviceGone()) {
+                break; // nothing more to learn from a service that no longer answers
+            }
         }
         return steps;
     }
@@ -364,7 +394,7 @@ public final class CeilingSearch {
                 MeterSampler.peak(reads, binding.inUseLine()),
                 slowestRead.isPresent() ? slowestRead.getAsDouble() : null, null,
                 measured == null ? null : measured.ceilings(),
-                measured == null ? null : measured.allocatedKbPerRequest(),
+                measured == null ? null : measured.heap(),
                 measured == null ? null : measured.inFlightPeak());
     }
 }

@@ -61,12 +61,13 @@ public record CeilingsResult(String command, String url, String metrics, String 
     /** What Boot's virtual-thread switch would do to this service, from what the search measured. */
     @JsonProperty("virtualThreads")
     public VirtualThreadsAnswer virtualThreads() {
-        java.util.stream.Stream<Double> allocated = java.util.stream.Stream.concat(
-                probe.windows() == null ? java.util.stream.Stream.empty()
-                        : java.util.stream.Stream.of(probe.windows().getLast().allocatedKbPerRequest()),
-                steps.stream().filter(CeilingSearch.Step::held).map(CeilingSearch.Step::allocatedKbPerRequest));
-        return VirtualThreadsAnswer.of(probe.atRest(), refinedCeilings(), allocated.filter(java.util.Objects::nonNull)
-                .max(Double::compare).orElse(null));
+        List<CeilingSearch.HeapPoint> points = new java.util.ArrayList<>();
+        if (probe.windows() != null) {
+            probe.windows().stream().map(CeilingSearch.Window::heap).filter(java.util.Objects::nonNull)
+                    .forEach(points::add);
+        }
+        steps.stream().map(CeilingSearch.Step::heap).filter(java.util.Objects::nonNull).forEach(points::add);
+        return VirtualThreadsAnswer.of(probe.atRest(), refinedCeilings(), points);
     }
 
     /** The highest rate that held, if one did. */
@@ -111,13 +112,15 @@ public record CeilingsResult(String command, String url, String metrics, String 
             }
         }
         if (probe.windows() != null) {
-            md.append("## The probe, window by window\n\n| offered | median | failed | CPU a request | allocated a "
-                    + "request | lowest ceiling |\n|---:|---:|---:|---:|---:|---|\n");
+            md.append("## The probe, window by window\n\n| offered | median | failed | CPU a request | of it the load "
+                    + "generator's | in flight | least heap in use | lowest ceiling |\n"
+                    + "|---:|---:|---:|---:|---:|---:|---:|---|\n");
             for (CeilingSearch.Window w : probe.windows()) {
-                md.append(String.format(Locale.ROOT, "| %s req/s | %s | %d | %s | %s | %s at %s req/s |%n",
+                md.append(String.format(Locale.ROOT, "| %s req/s | %s | %d | %s | %s | %s | %s | %s at %s req/s |%n",
                         rate(w.rate()), ReadableFigures.millis(w.p50Ms()), w.failed(), w.cpuMsPerRequest() == null ? "-"
-                                : ReadableFigures.millis(w.cpuMsPerRequest()), w.allocatedKbPerRequest() == null ? "-"
-                                : ReadableFigures.count(w.allocatedKbPerRequest()) + " KB", w.ceilings().getFirst().name(),
+                                : ReadableFigures.millis(w.cpuMsPerRequest()), w.clientCpuMsPerRequest() == null ? "-"
+                                : ReadableFigures.millis(w.clientCpuMsPerRequest()), inFlight(w.heap()), heapUsed(w.heap()),
+                        w.ceilings().getFirst().name(),
                         rate(w.ceilings().getFirst().rate())));
             }
             md.append("\n").append(Boolean.TRUE.equals(probe.settled()) ? "The CPU a request costs settled."
@@ -130,14 +133,15 @@ public record CeilingsResult(String command, String url, String metrics, String 
         md.append("\nBinding: **").append(binding().name()).append("**, ").append(rate(binding().rate()))
                 .append(" req/s.\n\n## Steps\n\n| offered | completed | p99 | failed | held | `")
                 .append(binding().watchLine()).append("` peak | `").append(binding().inUseLine())
-                .append("` peak | lowest ceiling measured | slowest meter read |\n"
-                        + "|---:|---:|---:|---:|---|---:|---:|---|---:|\n");
+                .append("` peak | in flight | least heap in use | lowest ceiling measured | slowest meter read |\n"
+                        + "|---:|---:|---:|---:|---|---:|---:|---:|---:|---|---:|\n");
         for (Map.Entry<CeilingSearch.Step, String> stepRun : HoldRule.runsInOrder(steps, CeilingSearch.Step::firstRun)) {
             CeilingSearch.Step s = stepRun.getKey();
-            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %d | %s | %s | %s | %s | %s |%n",
+            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %d | %s | %s | %s | %s | %s | %s | %s |%n",
                     rate(s.offeredRate()), rate(s.completionRate()), ReadableFigures.millis(s.p99Ms()), s.failed(),
                     (s.held() ? "yes" : "no: " + String.join(", ", s.broken())) + stepRun.getValue(),
-                    ReadableFigures.count(s.watchPeak()), ReadableFigures.count(s.inUsePeak()), s.ceilings() == null
+                    ReadableFigures.count(s.watchPeak()), ReadableFigures.count(s.inUsePeak()), inFlight(s.heap()),
+                    heapUsed(s.heap()), s.ceilings() == null
                             || s.ceilings().isEmpty() ? "-" : s.ceilings().getFirst().name() + " at "
                             + rate(s.ceilings().getFirst().rate()) + " req/s",
                     s.meterReadMaxMs() == null ? "-" : ReadableFigures.millis(s.meterReadMaxMs())));
@@ -155,6 +159,13 @@ public record CeilingsResult(String command, String url, String metrics, String 
 
     /** The search's answer in one sentence: the rate sustained beside the predictions. */
     public String verdict() {
+        String gone = !steps.isEmpty() && steps.getLast().serviceGone() ? String.format(Locale.ROOT, "The service "
+                + "stopped answering (every request failed, its meters unread) at %s req/s: the search stopped "
+                + "there. ", rate(steps.getLast().offeredRate())) : "";
+        return gone + answer();
+    }
+
+    private String answer() {
         Double sustained = sustainedRate();
         if (sustained == null) {
             return "No step held.";
@@ -204,6 +215,14 @@ public record CeilingsResult(String command, String url, String metrics, String 
     private static String nextText(CeilingsResult result) {
         MeterCeiling next = result.virtualThreads().nextCeiling();
         return next == null ? "no other ceiling" : next.name() + " at " + rate(next.rate()) + " req/s";
+    }
+
+    private static String inFlight(CeilingSearch.HeapPoint heap) {
+        return heap == null ? "-" : ReadableFigures.count(heap.inFlight());
+    }
+
+    private static String heapUsed(CeilingSearch.HeapPoint heap) {
+        return heap == null ? "-" : mb(heap.heapUsedBytes()) + " MB";
     }
 
     private static String mb(Double bytes) {

@@ -5,6 +5,7 @@ import dev.vtlab.loadgen.meters.MeterCeiling;
 import dev.vtlab.loadgen.meters.ServiceSettings;
 
 import java.util.ArrayList;
+import java.util.DoubleSummaryStatistics;
 import java.util.List;
 import java.util.Locale;
 
@@ -12,42 +13,48 @@ import java.util.Locale;
  * The question a reader brings to {@code ceilings}: what would Spring Boot's switch
  * ({@code spring.threads.virtual.enabled=true}) do to this service? Request threads go, and the next ceiling binds;
  * a pool of connections, an executor or the cores stay. And with no thread pool left to bound the requests in
- * progress, the web server's connection bound is the only one: the heap must hold every request it lets in.
- * What one request in flight can hold is bounded by what it allocates (read from the service's allocation meter,
- * {@code jvm_gc_memory_allocated_bytes_total}, over the requests counted): all of it, were none of it garbage yet.
- * The heap in use sawtooths by its young generation with the load, so its reads against the requests in flight
- * measure the collector, not the requests.
+ * progress, the web server's connection bound is the only one: the heap must hold every request it lets in. What a
+ * request in flight holds comes from the service's meters: the least heap in use of each probe window and step
+ * against the requests in flight on average then ({@link CeilingSearch.HeapPoint}), a straight line through them;
+ * its slope is a request's heap. The line needs the requests in flight to span at least {@value #MIN_SPAN} (a page
+ * of a few milliseconds at rates that hold has a handful in flight, too few to tell from the collector's sawtooth);
+ * short of that, vtlab's own measure of a request waiting on Tomcat ({@value #ASSUMED_KB} KB) is assumed, and said.
  *
- * @param switchOn              whether the service ran with the switch on, as its settings say
- * @param nextCeiling           the lowest ceiling the switch leaves, {@code null} when the meters show none
- * @param allocatedKbPerRequest the most heap a request in flight can hold, {@code null} when not metered
- * @param heapFreeBytes         the heap's maximum less its least use at rest, {@code null} when not metered
- * @param heapHolds             requests in flight that much heap holds at that cost
- * @param maxConnections        the bound that keeps it alive: half of {@code heapHolds}, the other half headroom for
- *                              garbage not yet collected (as vtlab's own server bounds itself)
- * @param admitted              what the web server lets in at once with the switch on, unless the service set it
- *                              ({@value #TOMCAT_MAX_CONNECTIONS} on Tomcat), {@code null} when unbounded or unknown
- * @param admittedNow           what it lets in progress at once with the switch off (its request threads), when
- *                              they are a ceiling
- * @param boundKey              the setting that bounds it
+ * @param switchOn         whether the service ran with the switch on, as its settings say
+ * @param nextCeiling      the lowest ceiling the switch leaves, {@code null} when the meters show none
+ * @param heapKbPerRequest what a request in flight holds of the heap, {@code null} when the heap is not metered
+ * @param heapCostFrom     how that was found: measured (over which points) or assumed
+ * @param heapFreeBytes    the heap's maximum less its least use at rest, {@code null} when not metered
+ * @param heapHolds        requests in flight that much heap holds at that cost
+ * @param maxConnections   the bound that keeps it alive: half of {@code heapHolds}, the other half headroom for
+ *                         garbage not yet collected (as vtlab's own server bounds itself)
+ * @param admitted         what the web server lets in at once with the switch on, unless the service set it
+ *                         ({@value #TOMCAT_MAX_CONNECTIONS} on Tomcat), {@code null} when unbounded or unknown
+ * @param admittedNow      what it lets in progress at once with the switch off (its request threads), when they
+ *                         are a ceiling
+ * @param boundKey         the setting that bounds it
  */
-public record VirtualThreadsAnswer(boolean switchOn, MeterCeiling nextCeiling, Double allocatedKbPerRequest,
-                                   Double heapFreeBytes, Long heapHolds, Long maxConnections, Long admitted,
-                                   Long admittedNow, String boundKey) {
+public record VirtualThreadsAnswer(boolean switchOn, MeterCeiling nextCeiling, Double heapKbPerRequest,
+                                   String heapCostFrom, Double heapFreeBytes, Long heapHolds, Long maxConnections,
+                                   Long admitted, Long admittedNow, String boundKey) {
 
     /** Tomcat's {@code server.tomcat.max-connections} when it is not set. */
     static final long TOMCAT_MAX_CONNECTIONS = 8192;
     /** The share of what the heap holds that the bound lets in. */
     static final double BOUND_SHARE = 0.5;
+    /** The least span of requests in flight over which a request's heap is measured. */
+    static final double MIN_SPAN = 50;
+    /** vtlab's measure of a request waiting on Tomcat, rounded up (docs/benchmarks.md; its own in-flight bound). */
+    static final double ASSUMED_KB = 64;
 
     /**
      * The answer from what a search measured.
      *
-     * @param ceilings              the ceilings measured last (the highest held step's, else the probe's)
-     * @param allocatedKbPerRequest the most heap a request allocated in the probe's last window and the held steps
+     * @param ceilings the ceilings measured last (the highest held step's, else the probe's)
+     * @param points   what the heap held against the requests in flight, in each window and step
      */
     static VirtualThreadsAnswer of(CeilingSearch.AtRest atRest, List<MeterCeiling> ceilings,
-                                   Double allocatedKbPerRequest) {
+                                   List<CeilingSearch.HeapPoint> points) {
         ServiceSettings settings = atRest == null ? null : atRest.settings();
         MeterCeiling next = ceilings.stream().filter(c -> !c.kind().goesWithVirtualThreads()).findFirst()
                 .orElse(null);
@@ -55,14 +62,45 @@ public record VirtualThreadsAnswer(boolean switchOn, MeterCeiling nextCeiling, D
                 .map(c -> Math.round(c.size())).orElse(null);
         Double free = atRest == null || atRest.heapMaxBytes() == null || atRest.heapUsedBytes() == null ? null
                 : atRest.heapMaxBytes() - atRest.heapUsedBytes();
-        Long holds = free == null || allocatedKbPerRequest == null || !(allocatedKbPerRequest > 0) ? null
-                : (long) Math.floor(free / (allocatedKbPerRequest * 1024));
         boolean tomcat = atRest != null && "tomcat".equals(atRest.webServer());
         boolean jetty = atRest != null && "jetty".equals(atRest.webServer());
-        return new VirtualThreadsAnswer(settings != null && settings.virtual(), next, allocatedKbPerRequest, free,
-                holds, holds == null ? null : Math.max(1, (long) Math.floor(holds * BOUND_SHARE)),
-                tomcat ? TOMCAT_MAX_CONNECTIONS : null, admittedNow,
-                tomcat ? "server.tomcat.max-connections" : jetty ? "server.jetty.max-connections" : null);
+        String boundKey = tomcat ? "server.tomcat.max-connections" : jetty ? "server.jetty.max-connections" : null;
+        Long admitted = tomcat ? TOMCAT_MAX_CONNECTIONS : null;
+        boolean on = settings != null && settings.virtual();
+        if (free == null) {
+            return new VirtualThreadsAnswer(on, next, null, null, null, null, null, admitted, admittedNow, boundKey);
+        }
+        DoubleSummaryStatistics inFlight = points.stream().mapToDouble(CeilingSearch.HeapPoint::inFlight)
+                .summaryStatistics();
+        double slope = slope(points);
+        boolean measured = points.size() >= 3 && inFlight.getMax() - inFlight.getMin() >= MIN_SPAN && slope > 0;
+        double kb = measured ? slope / 1024 : ASSUMED_KB;
+        String from = measured ? String.format(Locale.ROOT, "measured: the least heap in use against the requests "
+                        + "in flight, over %d windows and steps holding %s to %s", points.size(),
+                ReadableFigures.count((double) Math.round(inFlight.getMin())),
+                ReadableFigures.count((double) Math.round(inFlight.getMax())))
+                : String.format(Locale.ROOT, "assumed: vtlab's measure of a request waiting on Tomcat; the search "
+                        + "held %s in flight at most on average, too few to tell a request's heap from the "
+                        + "collector's", ReadableFigures.count((double) Math.round(Math.max(0, inFlight.getMax()))));
+        long holds = (long) Math.floor(free / (kb * 1024));
+        return new VirtualThreadsAnswer(on, next, kb, from, free, holds,
+                Math.max(1, (long) Math.floor(holds * BOUND_SHARE)), admitted, admittedNow, boundKey);
+    }
+
+    /** The least-squares slope of heap in use on requests in flight, bytes a request; 0 with fewer than 2 points. */
+    static double slope(List<CeilingSearch.HeapPoint> points) {
+        if (points.size() < 2) {
+            return 0;
+        }
+        double meanX = points.stream().mapToDouble(CeilingSearch.HeapPoint::inFlight).average().orElseThrow();
+        double meanY = points.stream().mapToDouble(CeilingSearch.HeapPoint::heapUsedBytes).average().orElseThrow();
+        double covariance = 0;
+        double variance = 0;
+        for (CeilingSearch.HeapPoint p : points) {
+            covariance += (p.inFlight() - meanX) * (p.heapUsedBytes() - meanY);
+            variance += (p.inFlight() - meanX) * (p.inFlight() - meanX);
+        }
+        return variance == 0 ? 0 : covariance / variance;
     }
 
     /** The answer in sentences, for the console and the report. */
@@ -70,27 +108,30 @@ public record VirtualThreadsAnswer(boolean switchOn, MeterCeiling nextCeiling, D
         List<String> lines = new ArrayList<>();
         lines.add((switchOn ? "The service runs with spring.threads.virtual.enabled=true: no request-thread "
                 + "ceiling. " : "With spring.threads.virtual.enabled=true: request threads are no ceiling any more; ")
-                + (nextCeiling == null ? "the meters show no other ceiling."
-                : String.format(Locale.ROOT, "the ceiling is %s at %s req/s (%s).", nextCeiling.name(),
+                + (nextCeiling == null ? (switchOn ? "The" : "the") + " meters show no other ceiling."
+                : String.format(Locale.ROOT, (switchOn ? "The" : "the") + " ceiling is %s at %s req/s (%s).", nextCeiling.name(),
                 ReadableFigures.rate(nextCeiling.rate()), nextCeiling.withVirtualThreads())));
         if (heapHolds == null) {
-            lines.add("The heap's ceiling is unknown: the meters serve no heap maximum or allocation "
-                    + "(jvm_memory_max_bytes, jvm_gc_memory_allocated_bytes_total).");
+            lines.add("The heap's ceiling is unknown: the meters serve no heap in use or maximum "
+                    + "(jvm_memory_used_bytes, jvm_memory_max_bytes).");
             return lines;
         }
-        lines.add(String.format(Locale.ROOT, "The heap is the next ceiling: a request allocates %s KB (the most one "
-                        + "in flight can hold), and the heap has %s MB beyond its use at rest, so it holds about %,d "
-                        + "requests in flight; with half of it left for garbage, %,d.", ReadableFigures.count(
-                                allocatedKbPerRequest), ReadableFigures.count(heapFreeBytes / (1 << 20)), heapHolds,
+        lines.add(String.format(Locale.ROOT, "The heap is the next ceiling: a request in flight holds %s KB (%s), "
+                        + "and the heap has %s MB beyond its use at rest, so it holds about %,d requests in flight; "
+                        + "with half of it left for garbage, %,d.", ReadableFigures.count(heapKbPerRequest),
+                heapCostFrom, ReadableFigures.count((double) Math.round(heapFreeBytes / (1 << 20))), heapHolds,
                 maxConnections));
         String now = admittedNow == null ? "" : String.format(Locale.ROOT, " (with the switch off, its %,d request "
                 + "threads)", admittedNow);
-        if (admitted != null) {
+        if (admitted != null && admitted <= maxConnections) {
             lines.add(String.format(Locale.ROOT, "With the switch on, Tomcat lets in up to %,d requests at once "
-                            + "unless %s is set%s: %s the safe count. Turning the switch on without a bound can "
+                    + "unless %s is set%s: within the safe count, so the heap holds what it lets in.", admitted,
+                    boundKey, now));
+        } else if (admitted != null) {
+            lines.add(String.format(Locale.ROOT, "With the switch on, Tomcat lets in up to %,d requests at once "
+                            + "unless %s is set%s: %.1f x the safe count. Turning the switch on without a bound can "
                             + "turn an overload into an outage: set %s=%,d.", admitted, boundKey, now,
-                    admitted > maxConnections ? String.format(Locale.ROOT, "%.1f x", (double) admitted
-                            / maxConnections) : "within", boundKey, maxConnections));
+                    (double) admitted / maxConnections, boundKey, maxConnections));
         } else {
             lines.add(String.format(Locale.ROOT, "With the switch on, nothing bounds the requests in progress%s "
                     + "unless the web server's connections are bounded: set %s=%,d.", now,

@@ -131,11 +131,13 @@ public final class CeilingsCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "at rest: %s cores used, heap %s of %s MB%n", ReadableFigures.count(atRest.idleCores()),
                     megabytes(atRest.heapUsedBytes()), megabytes(atRest.heapMaxBytes()));
             probe = search.probe(url, meters, atRest, window -> {
-                out.printf(Locale.ROOT, "  window %8s req/s: median %s, %d failed, CPU %s a request, lowest %s at "
-                                + "%s req/s%n", ReadableFigures.rate(window.rate()), ReadableFigures.millis(window.p50Ms()),
-                        window.failed(), window.cpuMsPerRequest() == null ? "-"
-                                : ReadableFigures.millis(window.cpuMsPerRequest()), window.ceilings().getFirst().name(),
-                        ReadableFigures.rate(window.ceilings().getFirst().rate()));
+                out.printf(Locale.ROOT, "  window %8s req/s: median %s, %d failed, CPU %s a request%s, lowest %s "
+                                + "at %s req/s%n", ReadableFigures.rate(window.rate()),
+                        ReadableFigures.millis(window.p50Ms()), window.failed(), window.cpuMsPerRequest() == null ? "-"
+                                : ReadableFigures.millis(window.cpuMsPerRequest()), clientShares
+                                && window.clientCpuMsPerRequest() != null ? " (the load generator's "
+                                + ReadableFigures.millis(window.clientCpuMsPerRequest()) + ")" : "",
+                        window.ceilings().getFirst().name(), ReadableFigures.rate(window.ceilings().getFirst().rate()));
                 out.flush();
             });
         } catch (MetersUnavailableException e) {

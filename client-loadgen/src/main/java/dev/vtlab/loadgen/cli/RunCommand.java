@@ -70,12 +70,14 @@ public final class RunCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--url", defaultValue = "http://127.0.0.1:8080", converter = ServerUrl.class,
-            description = "Server base URL (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--url", defaultValue = "http://127.0.0.1:8080", converter = HttpUrl.class,
+            description = "A vtlab server's base URL, whose --mode is loaded, or any GET URL of any service, with "
+                    + "its path and query (a page: no lab is read, no visits counted) (default: ${DEFAULT-VALUE}).")
     URI url;
 
     @Option(names = "--mode", defaultValue = "sync", converter = ModeConverter.class,
-            description = "sync, async, wrapped or callable (default: ${DEFAULT-VALUE}).")
+            description = "With a vtlab server's base URL: sync, async, wrapped or callable, a shortcut for its path "
+                    + "(default: ${DEFAULT-VALUE}).")
     Mode mode;
 
     @Option(names = "--requests", defaultValue = "2000", description = "Requests in the burst (default: ${DEFAULT-VALUE}).")
@@ -140,6 +142,10 @@ public final class RunCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         HttpClient client = HttpClients.create(connectTimeout);
+        if (page()) {
+            return pageRun(client, out);
+        }
+        url = new ServerUrl().convert(url.toString());
         LabClient lab = new LabClient(client, url);
         long visitsBefore;
         try {
@@ -182,14 +188,7 @@ public final class RunCommand implements Callable<Integer> {
      */
     private int rateRun(HttpClient client, LabClient lab, long visitsBefore, PrintWriter out, PrintWriter err)
             throws IOException, InterruptedException {
-        MeterSource meters = null;
-        if (metrics != null) {
-            try {
-                meters = MeterSource.open(client, metrics);
-            } catch (MetersUnavailableException e) {
-                throw new ParameterException(spec.commandLine(), "--metrics: " + Secrets.redact(e.getMessage()));
-            }
-        }
+        MeterSource meters = openMeters(client);
         Duration quietWait;
         try {
             quietWait = QuietServer.await(lab, QuietServer.deadlineFor(timeout));
@@ -213,12 +212,60 @@ public final class RunCommand implements Callable<Integer> {
                 Secrets.redact(url.toString()), quietWait.toNanos() / 1e6, environment, visitsSaved, quietAfter);
         out.print(RateText.render(summary));
         writeFiles(out, summary, recording.requests());
+        writeHistogram(out, summary);
+        out.flush();
+        return summary.clean() ? 0 : 1;
+    }
+
+    /** Whether {@code --url} names a page of any service (a path or a query) rather than a vtlab server's base. */
+    private boolean page() {
+        return (url.getRawPath() != null && !url.getRawPath().isEmpty() && !url.getRawPath().equals("/"))
+                || url.getRawQuery() != null;
+    }
+
+    /**
+     * A burst or a rate to a page of any service: the same load, timed alike, with no lab to wait for or read and
+     * no visits to count; the service's meters read each second when {@code --metrics} is given.
+     */
+    private int pageRun(HttpClient client, PrintWriter out) throws IOException, InterruptedException {
+        MeterSource meters = openMeters(client);
+        if (rate != null) {
+            Schedule schedule = new Schedule(rate, duration, arrivals, Schedule.DEFAULT_SEED);
+            RateRun.Recording recording = new RateRun(connectTimeout, timeout)
+                    .run(url, schedule, effectiveConcurrency(), null, meters);
+            RateSummary summary = RateSummary.of(recording, schedule, warmupTime, RunSummary.PAGE,
+                    Secrets.redact(url.toString()), 0, null, null, null);
+            out.print(RateText.render(summary));
+            writeFiles(out, summary, recording.requests());
+            writeHistogram(out, summary);
+            out.flush();
+            return summary.clean() ? 0 : 1;
+        }
+        LoadRun run = new LoadRun(client, connectTimeout, timeout);
+        WarmUp warmUp = run.warmUpPage(url, warmupRoundSize(), warmup == null);
+        LoadRun.Measurement measurement = run.measurePage(url, requests, effectiveConcurrency(), warmUp, meters);
+        out.print(SummaryText.render(measurement.summary()));
+        writeFiles(out, measurement.summary(), measurement.requests());
+        out.flush();
+        return measurement.summary().clean() ? 0 : 1;
+    }
+
+    private MeterSource openMeters(HttpClient client) throws InterruptedException {
+        if (metrics == null) {
+            return null;
+        }
+        try {
+            return MeterSource.open(client, metrics);
+        } catch (MetersUnavailableException e) {
+            throw new ParameterException(spec.commandLine(), "--metrics: " + Secrets.redact(e.getMessage()));
+        }
+    }
+
+    private void writeHistogram(PrintWriter out, RateSummary summary) throws IOException {
         if (histogramLog != null) {
             HistogramLogs.write(histogramLog, summary.outcome().histogram());
             out.println("histogram   " + histogramLog);
         }
-        out.flush();
-        return summary.clean() ? 0 : 1;
     }
 
     /** The summary to {@code --json} and the requests to {@code --csv}, when asked for, each said where. */
@@ -247,6 +294,10 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     private void validate() {
+        if (page() && spec.commandLine().getParseResult().hasMatchedOption("--mode")) {
+            throw usage("--mode picks a path of a vtlab server's base URL; --url " + Secrets.redact(url.toString())
+                    + " names a page already: leave --mode out");
+        }
         if (rate != null) {
             validateRate();
             return;

@@ -17,12 +17,19 @@ public final class RateText {
     public static String render(RateSummary s) {
         StringBuilder out = new StringBuilder();
         RateSummary.Run run = s.run();
-        line(out, "rate run", "%s %s/%s, flags %s", run.mode(), run.url(), run.mode(),
-                s.server() == null ? "?" : s.server().flags().label());
+        boolean page = RunSummary.PAGE.equals(run.mode());
+        if (page) {
+            line(out, "rate run", "GET %s", run.url());
+        } else {
+            line(out, "rate run", "%s %s/%s, flags %s", run.mode(), run.url(), run.mode(),
+                    s.server() == null ? "?" : s.server().flags().label());
+        }
         line(out, "offered", "%.1f req/s, %s arrivals, for %.0f s; the first %.0f s (%d requests) a warm-up left "
                         + "out; %d measured", run.offeredRate(), run.arrivals(), run.durationS(), run.warmupS(),
                 run.warmupRequests(), run.requests());
-        line(out, "quiet", "waited %.0f ms for the server to hold no request before the run", run.quietWaitMs());
+        if (!page) {
+            line(out, "quiet", "waited %.0f ms for the server to hold no request before the run", run.quietWaitMs());
+        }
         RateSummary.ScheduleKept k = s.schedule();
         line(out, "schedule", "sent %.1f req/s; lag from due time p99 %.1f ms, max %.1f ms; %d late (over %d ms); "
                         + "at most %d in flight", k.achievedSendRate(), k.lagP99Ms(), k.lagMaxMs(), k.lateRequests(),
@@ -35,10 +42,12 @@ public final class RateText {
         spectrum(out, "from due ms", o.latency());
         spectrum(out, "from send ms", o.latencyFromSend());
         RateSummary.Writes w = s.writes();
-        line(out, "lost writes", "%s", w.lostWrites() == null ? "unknown (the visit count could not be read)"
-                : w.lostWrites() + " (visits saved " + w.visitsSaved() + ", warm-up included)");
-        line(out, "drained", "%s", w.drainMs() == null ? "unknown" : String.format(Locale.ROOT,
-                "%.1f s after the schedule's end the server held no request", w.drainMs() / 1000));
+        if (!page) {
+            line(out, "lost writes", "%s", w.lostWrites() == null ? "unknown (the visit count could not be read)"
+                    : w.lostWrites() + " (visits saved " + w.visitsSaved() + ", warm-up included)");
+            line(out, "drained", "%s", w.drainMs() == null ? "unknown" : String.format(Locale.ROOT,
+                    "%.1f s after the schedule's end the server held no request", w.drainMs() / 1000));
+        }
         if (!s.minutes().isEmpty()) {
             RateSummary.Minute first = s.minutes().getFirst();
             RateSummary.Minute last = s.minutes().getLast();

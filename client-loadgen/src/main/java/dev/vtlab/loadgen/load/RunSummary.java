@@ -21,6 +21,10 @@ import java.util.Map;
 public record RunSummary(@JsonUnwrapped Burst burst, @JsonUnwrapped Outcome outcome, @JsonUnwrapped Writes writes,
                          @JsonUnwrapped ClientSide client, @JsonUnwrapped ServerSide server) {
 
+    /** The mode of a burst to a page of any service ({@code run --url} with a path): what is sent to it. */
+    public static final String PAGE = "GET";
+
+
     /**
      * What was sent.
      *
@@ -107,7 +111,16 @@ public record RunSummary(@JsonUnwrapped Burst burst, @JsonUnwrapped Outcome outc
 
     /** No failed request, visits saved equal to successes, and the lab could be read. */
     public boolean clean() {
+        if (page()) {
+            return outcome.failed() == 0; // a page of any service: no visits to count
+        }
         return outcome.failed() == 0 && server.labError() == null && Long.valueOf(0).equals(writes.lostWrites())
                 && Long.valueOf(0).equals(writes.unconfirmedWrites());
+    }
+
+    /** Whether the burst went to a page of any service rather than to a vtlab server's mode. */
+    @com.fasterxml.jackson.annotation.JsonIgnore
+    public boolean page() {
+        return PAGE.equals(burst.mode());
     }
 }

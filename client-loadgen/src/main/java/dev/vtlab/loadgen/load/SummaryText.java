@@ -25,13 +25,18 @@ public final class SummaryText {
 
     /** What was fired: the run, the burst, the warm-up before it. */
     private static void burst(StringBuilder out, RunSummary s) {
-        line(out, "run", "%s %s/%s, flags %s", s.burst().mode(), s.burst().url(), s.burst().mode(),
-                s.server().serverEnvironment() == null ? "?" : s.server().serverEnvironment().flags().label());
+        if (s.page()) {
+            line(out, "run", "GET %s", s.burst().url());
+        } else {
+            line(out, "run", "%s %s/%s, flags %s", s.burst().mode(), s.burst().url(), s.burst().mode(),
+                    s.server().serverEnvironment() == null ? "?" : s.server().serverEnvironment().flags().label());
+        }
         line(out, "requests", "%d (concurrency %d, all released at once; first-to-last send spread %.1f ms)",
                 s.burst().requests(), s.burst().concurrency(), s.outcome().sendSpreadMs());
         line(out, "warm-up", "%s", s.burst().warmupP99Ms().isEmpty() ? "none (a cold start)"
-                : String.format(Locale.ROOT, "%d requests to /sync in %d round(s)%s, p99 %s ms; excluded from "
-                        + "these numbers", s.writes().warmupRequests(), s.burst().warmupP99Ms().size(),
+                : String.format(Locale.ROOT, "%d requests to %s in %d round(s)%s, p99 %s ms; excluded from "
+                        + "these numbers", s.writes().warmupRequests(), s.page() ? "the page" : "/sync",
+                s.burst().warmupP99Ms().size(),
                 s.burst().warmupMs() == null ? "" : String.format(Locale.ROOT, " (%.1f s)",
                         s.burst().warmupMs() / 1000),
                 s.burst().warmupP99Ms().stream().map(p -> String.format(Locale.ROOT, "%.0f", p)).toList()));
@@ -54,7 +59,9 @@ public final class SummaryText {
         line(out, "latency ms", "min %.1f  p50 %.1f  p90 %.1f  p99 %.1f  p99.9 %.1f  max %.1f", l.minMs(),
                 l.p50Ms(), l.p90Ms(), l.p99Ms(), l.p999Ms(), l.maxMs());
         RunSummary.Writes w = s.writes();
-        if (w.lostWrites() == null) {
+        if (s.page()) {
+            line(out, "lost writes", "not counted (a page of any service: no visit count to read)");
+        } else if (w.lostWrites() == null) {
             line(out, "lost writes", "unknown (the visit count could not be read after the burst)");
         } else {
             line(out, "lost writes", "%d (visits saved %d; successes incl. %d warm-up: %d; saved after the client "

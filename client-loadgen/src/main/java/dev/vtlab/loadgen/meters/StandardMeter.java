@@ -69,8 +69,6 @@ public enum StandardMeter {
      * survivors), so the sum is a few bytes under {@code -Xmx}.
      */
     HEAP_MAX("jvm.memory.max", Statistic.VALUE, "jvm_memory_max_bytes", "area"),
-    /** Bytes the application has allocated since it started: what its requests ask of the heap. */
-    ALLOCATED_BYTES("jvm.gc.memory.allocated", Statistic.COUNT, "jvm_gc_memory_allocated_bytes_total", null),
     /** Live platform threads. */
     LIVE_THREADS("jvm.threads.live", Statistic.VALUE, "jvm_threads_live_threads", null),
     /** The process's CPU time since it started, all threads, in nanoseconds. */

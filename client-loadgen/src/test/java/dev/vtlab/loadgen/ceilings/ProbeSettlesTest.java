@@ -35,7 +35,7 @@ class ProbeSettlesTest {
     private static CeilingSearch.Window cpuBound(double rate, double cpuMs) {
         MeterCeiling cpu = new MeterCeiling(MeterCeiling.Kind.CPU, "process", 2, cpuMs / 1000,
                 StandardMeter.PROCESS_CPU, StandardMeter.PROCESS_CPU, "test");
-        return new CeilingSearch.Window(rate, 5, 0, List.of(cpu), cpuMs, null);
+        return new CeilingSearch.Window(rate, 5, 0, List.of(cpu), cpuMs, 0.0, null);
     }
 
     private static CeilingSearch.Window poolBound(double rate, double cpuMs) {
@@ -43,6 +43,6 @@ class ProbeSettlesTest {
                 StandardMeter.HIKARI_PENDING, StandardMeter.HIKARI_ACTIVE, "test");
         MeterCeiling cpu = new MeterCeiling(MeterCeiling.Kind.CPU, "process", 2, cpuMs / 1000,
                 StandardMeter.PROCESS_CPU, StandardMeter.PROCESS_CPU, "test");
-        return new CeilingSearch.Window(rate, 200, 0, List.of(pool, cpu), cpuMs, null);
+        return new CeilingSearch.Window(rate, 200, 0, List.of(pool, cpu), cpuMs, 0.0, null);
     }
 }

@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 /**
  * What Boot's switch would do, from what a search measured: request threads go and the next ceiling binds; the heap
@@ -20,39 +21,75 @@ class VirtualThreadsAnswerTest {
     private static final MeterCeiling CPU = new MeterCeiling(MeterCeiling.Kind.CPU, "process", 2, 0.0025,
             StandardMeter.PROCESS_CPU, StandardMeter.PROCESS_CPU, "test");
 
-    @Test
-    void request_threads_go_the_cpu_binds_next_and_the_heap_sets_the_connection_bound() {
-        // 512 MiB heap, 112 MiB in use at rest: 400 MiB for requests of 400 KiB each -> 1,024 held, 512 with headroom.
-        CeilingSearch.AtRest atRest = new CeilingSearch.AtRest(0.05, 112.0 * (1 << 20), 512.0 * (1 << 20),
-                "tomcat", ServiceSettings.bootDefaults("not exposed"), null);
+    private static final CeilingSearch.AtRest AT_REST = new CeilingSearch.AtRest(0.05, 112.0 * (1 << 20),
+            512.0 * (1 << 20), "tomcat", ServiceSettings.bootDefaults("not exposed"), null);
 
-        VirtualThreadsAnswer answer = VirtualThreadsAnswer.of(atRest, List.of(THREADS, CPU), 400.0);
+    @Test
+    void request_threads_go_the_cpu_binds_next_and_the_heap_measured_against_the_requests_in_flight_sets_the_bound() {
+        // 512 MiB heap, 112 MiB in use at rest: 400 MiB for requests of 409.6 KiB each (the least heap in use grows
+        // by 40 MiB a hundred requests in flight) -> 1,000 held, 500 with headroom.
+        List<CeilingSearch.HeapPoint> points = List.of(point(2, 120), point(100, 159.2), point(200, 199.2),
+                point(5, 121.2));
+
+        VirtualThreadsAnswer answer = VirtualThreadsAnswer.of(AT_REST, List.of(THREADS, CPU), points);
 
         assertThat(answer.switchOn()).isFalse();
         assertThat(answer.nextCeiling()).isEqualTo(CPU);
-        assertThat(answer.heapHolds()).isEqualTo(1024);
-        assertThat(answer.maxConnections()).isEqualTo(512);
+        assertThat(answer.heapKbPerRequest()).isCloseTo(409.6, within(1e-6));
+        assertThat(answer.heapHolds()).isEqualTo(1000);
+        assertThat(answer.maxConnections()).isEqualTo(500);
         assertThat(answer.admitted()).isEqualTo(8192);
         assertThat(answer.admittedNow()).isEqualTo(200);
         assertThat(String.join("\n", answer.lines())).contains(
                 "the ceiling is CPU process at 800 req/s (unchanged)",
-                "a request allocates 400 KB", "it holds about 1,024 requests in flight; with half of it left for "
-                        + "garbage, 512",
+                "a request in flight holds 410 KB (measured: the least heap in use against the requests in flight, "
+                        + "over 4 windows and steps holding 2 to 200)", "it holds about 1,000 requests in flight; "
+                        + "with half of it left for garbage, 500",
                 "up to 8,192 requests at once unless server.tomcat.max-connections is set (with the switch off, "
-                        + "its 200 request threads): 16.0 x the safe count",
-                "can turn an overload into an outage: set server.tomcat.max-connections=512");
+                        + "its 200 request threads): 16.4 x the safe count",
+                "can turn an overload into an outage: set server.tomcat.max-connections=500");
+    }
+
+    @Test
+    void too_few_requests_in_flight_to_measure_their_heap_assume_vtlabs_measure_and_say_so() {
+        List<CeilingSearch.HeapPoint> points = List.of(point(1, 120), point(3, 180), point(4, 110));
+
+        VirtualThreadsAnswer answer = VirtualThreadsAnswer.of(AT_REST, List.of(THREADS, CPU), points);
+
+        assertThat(answer.heapKbPerRequest()).isEqualTo(64.0);
+        assertThat(answer.heapCostFrom()).isEqualTo("assumed: vtlab's measure of a request waiting on Tomcat; the "
+                + "search held 4 in flight at most on average, too few to tell a request's heap from the collector's");
+        assertThat(answer.heapHolds()).isEqualTo(6400);
+    }
+
+    @Test
+    void tomcats_default_bound_within_what_the_heap_holds_needs_no_other() {
+        // 400 MiB free, 20.48 KiB a request: 20,000 held, 10,000 with headroom, above Tomcat's 8,192.
+        List<CeilingSearch.HeapPoint> points = List.of(point(0, 112), point(100, 114), point(200, 116));
+
+        VirtualThreadsAnswer answer = VirtualThreadsAnswer.of(AT_REST, List.of(THREADS, CPU), points);
+
+        assertThat(answer.maxConnections()).isEqualTo(10_000);
+        assertThat(answer.lines().getLast()).isEqualTo("With the switch on, Tomcat lets in up to 8,192 requests at "
+                + "once unless server.tomcat.max-connections is set (with the switch off, its 200 request threads): "
+                + "within the safe count, so the heap holds what it lets in.");
     }
 
     @Test
     void without_heap_meters_the_heaps_ceiling_is_said_to_be_unknown() {
         CeilingSearch.AtRest atRest = new CeilingSearch.AtRest(0.05, null, null, null, null, null);
 
-        VirtualThreadsAnswer answer = VirtualThreadsAnswer.of(atRest, List.of(THREADS), null);
+        VirtualThreadsAnswer answer = VirtualThreadsAnswer.of(atRest, List.of(THREADS), List.of());
 
         assertThat(answer.nextCeiling()).isNull();
         assertThat(answer.lines()).containsExactly("With spring.threads.virtual.enabled=true: request threads are no "
                         + "ceiling any more; the meters show no other ceiling.",
-                "The heap's ceiling is unknown: the meters serve no heap maximum or allocation "
-                        + "(jvm_memory_max_bytes, jvm_gc_memory_allocated_bytes_total).");
+                "The heap's ceiling is unknown: the meters serve no heap in use or maximum "
+                        + "(jvm_memory_used_bytes, jvm_memory_max_bytes).");
+    }
+
+    /** What the heap held, in MiB, with {@code inFlight} requests in flight. */
+    private static CeilingSearch.HeapPoint point(double inFlight, double heapMiB) {
+        return new CeilingSearch.HeapPoint(inFlight, heapMiB * (1 << 20));
     }
 }

@@ -169,6 +169,10 @@ class CommandLineTest {
             "ceilings --url http://127.0.0.1:1/orders --metrics http://127.0.0.1:1/m --probe-rate 0",
             "ceilings --url http://127.0.0.1:1/orders --metrics http://127.0.0.1:1/m --step-time 5s --step-warmup 5s",
             "ceilings --url http://127.0.0.1:1/orders --metrics http://127.0.0.1:1/m --max-rate -1",
+            "ceilings --url http://127.0.0.1:1/orders --metrics http://127.0.0.1:1/m --probe-time 30s --probe-max-time 20s",
+            "ceilings --url http://127.0.0.1:1/orders --metrics http://127.0.0.1:1/m --beside /no/such/ceilings.json",
+            "ceilings --url http://127.0.0.1:1/orders --metrics http://127.0.0.1:1/m --beside pom.xml",
+            "run --url http://127.0.0.1:1/orders --mode async",
             "visit-store --port 8081",
             "",
             "frobnicate"})
@@ -313,6 +317,38 @@ class CommandLineTest {
         assertThat(outcome.exitCode()).isEqualTo(1);
         assertThat(outcome.err().strip()).startsWith("Cannot reach the vtlab server at http://127.0.0.1:" + closedPort)
                 .doesNotContain("\n").doesNotContain("Exception:");
+    }
+
+    /** The JDK's own HTTP server with one page: any GET URL, path and query, is a burst's or a rate's target. */
+    @Test
+    void a_page_of_any_service_takes_a_burst_and_a_rate_with_its_query_and_no_lab() throws IOException {
+        java.util.concurrent.atomic.AtomicInteger served = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.Set<String> queries = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        HttpServer other = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        other.createContext("/owners", exchange -> {
+            served.incrementAndGet();
+            queries.add(String.valueOf(exchange.getRequestURI().getRawQuery()));
+            exchange.sendResponseHeaders(200, -1);
+            exchange.close();
+        });
+        other.start();
+        try {
+            String page = "http://127.0.0.1:" + other.getAddress().getPort() + "/owners?lastName=";
+
+            Outcome burst = execute("run", "--url", page, "--requests", "20", "--warmup", "0");
+            Outcome rate = execute("run", "--url", page, "--rate", "20", "--duration", "2s", "--warmup-time", "1s");
+
+            assertThat(burst.exitCode()).as(burst.out() + burst.err()).isZero();
+            assertThat(burst.out()).contains("run          GET " + page, "succeeded    20",
+                    "lost writes  not counted (a page of any service: no visit count to read)")
+                    .doesNotContain("/lab");
+            assertThat(rate.exitCode()).as(rate.out() + rate.err()).isZero();
+            assertThat(rate.out()).contains("rate run     GET " + page).doesNotContain("lost writes");
+            assertThat(served.get()).isEqualTo(20 + 40);
+            assertThat(queries).containsExactly("lastName=");
+        } finally {
+            other.stop(0);
+        }
     }
 
     /** The JDK's own HTTP server, answering 404 to every path: a server, but not vtlab. */

@@ -1,5 +1,7 @@
 package dev.vtlab.loadgen.docs;
 
+import dev.vtlab.loadgen.ceilings.CeilingsResult;
+import dev.vtlab.loadgen.json.Json;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -78,6 +80,42 @@ class ObservingPageTest {
             assertThat(row.cell("sustained req/s")).as(row.where()).isEqualTo(oneDecimal(sustained));
             assertThat(row.cell("measured / predicted")).as(row.where())
                     .isEqualTo(String.format(Locale.ROOT, "%.2f", sustained / predicted));
+        }
+    }
+
+    /**
+     * The searches on services of their own, each beside vegeta's knee of the same page: the prediction as measured,
+     * the rate sustained, and the knee from vegeta-knee.py's output beside the search.
+     */
+    @Test
+    void every_real_service_row_is_its_search_beside_vegetas_knee() throws IOException {
+        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE,
+                "\\]\\((results/ceilings-real-services/[a-z0-9-]+/[a-z0-9-]+/ceilings\\.json)\\)");
+        assertThat(rows).as("rows of services of their own").hasSizeGreaterThanOrEqualTo(4);
+        for (MarkdownTables.Row row : rows) {
+            CeilingsResult result = Json.MAPPER.readValue(row.linked().toFile(), CeilingsResult.class);
+            assertThat(result.finished()).as(row.where()).isTrue();
+            assertThat(row.cell("binding, as measured")).as(row.where()).isEqualTo(result.predicted().name());
+            assertThat(row.cell("predicted req/s")).as(row.where())
+                    .isEqualTo(CeilingsResult.rate(result.predicted().rate()));
+            assertThat(row.cell("sustained req/s")).as(row.where())
+                    .isEqualTo(CeilingsResult.rate(result.sustainedRate()));
+            assertThat(row.cell("sustained / predicted")).as(row.where())
+                    .isEqualTo(String.format(Locale.ROOT, "%.2f", result.ratio()));
+            assertThat(row.cell("the CPU a request costs")).as(row.where()).isEqualTo(
+                    Boolean.TRUE.equals(result.probe().settled()) ? "settled" : "did not settle");
+            Path knee = row.linked().resolveSibling("vegeta-knee.txt");
+            if (row.cell("vegeta's knee req/s").equals("-")) {
+                assertThat(knee).as(row.where()).doesNotExist();
+                continue;
+            }
+            java.util.regex.Matcher held = java.util.regex.Pattern.compile("knee: (\\d+) req/s held")
+                    .matcher(java.nio.file.Files.readString(knee));
+            assertThat(held.find()).as(row.where() + ": " + knee).isTrue();
+            double vegeta = Double.parseDouble(held.group(1));
+            assertThat(row.cell("vegeta's knee req/s")).as(row.where()).isEqualTo(CeilingsResult.rate(vegeta));
+            assertThat(row.cell("sustained / vegeta's")).as(row.where())
+                    .isEqualTo(String.format(Locale.ROOT, "%.2f", result.sustainedRate() / vegeta));
         }
     }
 

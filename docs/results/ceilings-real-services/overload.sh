@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# The cold overload of issue 47 on a freshly started service: vegeta offers 400 req/s for 60 s, then 100 req/s for
+# 30 s, to one page; what share was served in each part, and whether the service's log has an OutOfMemoryError.
+#
+#   docs/results/ceilings-real-services/overload.sh OUT_DIR PAGE_URL READY_URL -- SERVICE_COMMAND...
+#
+# Writes OUT_DIR/overload.json and recovery.json (vegeta's reports), overload.txt (one line each, and the errors in the
+# log), service.log and environment.txt. Needs vegeta (or VEGETA=path), python3, and a JDK for the service.
+set -euo pipefail
+here=$(dirname "$0")
+source "$here/../common.sh"
+[ $# -ge 5 ] && [ "$4" = "--" ] || { echo "usage: $0 OUT_DIR PAGE_URL READY_URL -- SERVICE_COMMAND..." >&2; exit 2; }
+out=$1 page=$2 ready=$3
+shift 4
+vegeta=${VEGETA:-$(command -v vegeta || echo "$HOME/go/bin/vegeta")}
+mkdir -p "$out"
+start_server "$out/service.log" "$ready" "$@"
+for part in overload:400:60 recovery:100:30; do
+  IFS=: read -r name rate seconds <<< "$part"
+  echo "GET $page" | "$vegeta" attack -rate="$rate" -duration="${seconds}s" -timeout=30s \
+      | "$vegeta" report -type=json > "$out/$name.json"
+done
+alive=$(kill -0 "$server" 2>/dev/null && echo yes || echo no)
+stop_server
+python3 - "$out" "$alive" > "$out/overload.txt" <<'PY'
+import json, sys
+out, alive = sys.argv[1], sys.argv[2]
+for name in ("overload", "recovery"):
+    r = json.load(open(f"{out}/{name}.json"))
+    print(f"{name}: {r['requests']} requests at {r['rate']:.1f} req/s, success {r['success'] * 100:.1f}%, "
+          f"p99 {r['latencies']['99th'] / 1e6:.1f} ms, status codes {r['status_codes']}")
+log = open(f"{out}/service.log", errors="replace").read()
+print(f"OutOfMemoryError in the log: {log.count('OutOfMemoryError')}; alive at the end: {alive}")
+PY
+{ echo "service: $*"; echo "page: $page"
+  echo "vegeta: $(go version -m "$vegeta" 2>/dev/null | awk '$1 == "mod" {print $2, $3}')"
+  echo "commit: $(git rev-parse --short HEAD)"; echo "cores: $(nproc)"; } > "$out/environment.txt"
+cat "$out/overload.txt"

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Every run behind docs/observing.md's "On services of their own": vtlab-loadgen ceilings with its defaults on each
+# of other-service's three pages and on a real public application (spring-petclinic, whose jar you build yourself and
+# pass as PETCLINIC_JAR), each beside vegeta's knee of the same page (measure.sh); the threads-bound page and
+# petclinic again with Boot's virtual-thread switch on, beside the first search; and petclinic's cold overload with
+# the switch off, on, and on with the connection bound the search recommends (overload.sh). Every service at -Xmx512m.
+#
+#   PETCLINIC_JAR=/path/to/spring-petclinic.jar docs/results/ceilings-real-services/run-all.sh OUT_DIR
+#
+# Needs JAVA_HOME (JDK 21+), the jars (./mvnw package -DskipTests), vegeta, python3, ports 18390, 18391, 18490 free.
+# A run whose folder exists is not run again (delete it to measure it anew). About 45 minutes.
+set -euo pipefail
+here=$(dirname "$0")
+[ $# -eq 1 ] || { echo "usage: PETCLINIC_JAR=... $0 OUT_DIR" >&2; exit 2; }
+out=$1
+java=${JAVA_HOME:?set JAVA_HOME to a JDK 21+}/bin/java
+petclinic=${PETCLINIC_JAR:?set PETCLINIC_JAR to a spring-petclinic jar}
+orders=("$java" -Xmx512m -jar experiment/other-service/target/vtlab-other-service.jar --server.port=18390
+        --management.server.port=18391)
+clinic=("$java" -Xmx512m -jar "$petclinic" --server.port=18490 --server.address=127.0.0.1)
+meters=http://127.0.0.1:18391/actuator/prometheus
+clinic_meters=http://127.0.0.1:18490/actuator/metrics
+owners="http://127.0.0.1:18490/owners?lastName="
+
+# measure NAME PAGE METERS WARM_RATE COMMAND...
+measure() {
+  local name=$1; shift
+  [ -d "$out/$name" ] && { echo "$name: kept"; return 0; }
+  echo "$name: $(date -u +%H:%M:%S)"
+  "$here/measure.sh" "$out/$name" "$1" "$2" "$3" -- "${@:4}"
+  tail -n 6 "$out/$name/run.txt"; [ -f "$out/$name/vegeta-knee.txt" ] && tail -n 1 "$out/$name/vegeta-knee.txt"
+  return 0
+}
+
+measure orders-count http://127.0.0.1:18390/orders/count "$meters" 13 "${orders[@]}"
+measure orders-status http://127.0.0.1:18390/orders/status "$meters" 66 "${orders[@]}"
+measure orders-report http://127.0.0.1:18390/orders/report "$meters" 390 "${orders[@]}"
+BESIDE=$out/orders-status/ceilings.json measure orders-status-virtual http://127.0.0.1:18390/orders/status \
+    "$meters" 0 "${orders[@]}" --spring.threads.virtual.enabled=true
+measure petclinic "$owners" "$clinic_meters" 430 "${clinic[@]}"
+BESIDE=$out/petclinic/ceilings.json measure petclinic-virtual "$owners" "$clinic_meters" 0 "${clinic[@]}" \
+    --spring.threads.virtual.enabled=true
+bound=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['virtualThreads']['maxConnections'])" \
+    "$out/petclinic-virtual/ceilings.json")
+for variant in "platform:" "virtual:--spring.threads.virtual.enabled=true" \
+    "virtual-bound:--spring.threads.virtual.enabled=true --server.tomcat.max-connections=$bound"; do
+  name=overload-${variant%%:*}; args=${variant#*:}
+  [ -d "$out/$name" ] && { echo "$name: kept"; continue; }
+  echo "$name: $(date -u +%H:%M:%S)"
+  # shellcheck disable=SC2086 # the variant's arguments are words
+  "$here/overload.sh" "$out/$name" "$owners" http://127.0.0.1:18490/actuator/health -- "${clinic[@]}" $args
+done
