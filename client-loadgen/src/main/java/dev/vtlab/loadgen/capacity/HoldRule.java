@@ -58,8 +58,8 @@ public final class HoldRule {
 
     /**
      * How far past the floor a service's p99 must be, besides {@value #P99_OVER_FLOOR} x the floor, for
-     * {@code ceilings} to call it a queue: on a page of a few milliseconds, 1.5 x its median is a few milliseconds more,
-     * less than its jitter (a warm page of 5 ms had a p99 of 12 ms at a third of its knee), while past a knee the
+     * {@code ceilings} to call it a queue: on a page of a few milliseconds, 1.5 x its median is a few milliseconds
+     * more, less than its jitter (a warm page of 5 ms had a p99 of 12 ms at a third of its knee), while past a knee the
      * queue grows by seconds. 100 ms is what a reader's users notice, and what vegeta's knee is judged by here.
      */
     public static final double QUEUE_MARGIN_MS = 100;

@@ -28,9 +28,9 @@ import java.util.function.Consumer;
 /**
  * Finds a service's ceilings from its meters, then the rate it sustains. First the service at rest: what its
  * process spends on its own (collector, JIT, timers, the meter reads) and the settings no meter serves. Then the
- * probe, in windows: from {@code probeRate}, each window doubling the rate up to {@value #WARM_SHARE} x the lowest
- * ceiling the window before showed, until the CPU a request costs settles (the JIT has done its work) or
- * {@code probeMaxTime} is spent; each window's meter reads give each pool's ceiling ({@link MeterCeilings}). Then
+ * probe, in windows: from {@code probeRate}, climbing while the service keeps up ({@link #nextRate}), until the CPU
+ * a request costs settles (the JIT has done its work) or {@code probeMaxTime} is spent; each window's meter reads
+ * give each pool's ceiling ({@link MeterCeilings}). Then
  * steady-rate steps from {@value #START_SHARE} x the lowest ceiling ({@link RateLadder}), climbing until one breaks,
  * each judged by {@link HoldRule#brokenByAQueue} against the probe's median as the floor (a step broken by a stall
  * runs once more), each re-measuring the ceilings. Each step is handed to {@code progress} as it ends, so that a
@@ -42,7 +42,7 @@ public final class CeilingSearch {
     static final double START_SHARE = 0.8;
     /** Seconds of each probe window left out of its ceilings: the service's pools fill up to their level first. */
     static final int PROBE_SETTLE_SECONDS = 2;
-    /** The probe climbs to this share of the lowest ceiling it has seen, to warm the service as it will be loaded. */
+    /** The probe doubles its rate up to this share of the lowest ceiling, and never passes it of a pool's. */
     static final double WARM_SHARE = 0.6;
     /** The CPU a request costs has settled when two windows at the warm rate differ by at most this share. */
     static final double SETTLED_SHARE = 0.10;
@@ -93,9 +93,11 @@ public final class CeilingSearch {
      *                              it shares the cores), {@code null} when not metered
      * @param clientCpuMsPerRequest the load generator's part of {@code cpuMsPerRequest} (0 when it runs apart)
      * @param heap                  what the heap held against the requests in flight, {@code null} when not metered
+     * @param keptUp                whether the service kept up: no queue by {@link HoldRule#brokenByAQueue} against
+     *                              the least median of the windows so far
      */
     public record Window(double rate, double p50Ms, long failed, List<MeterCeiling> ceilings, Double cpuMsPerRequest,
-                         Double clientCpuMsPerRequest, HeapPoint heap) {
+                         Double clientCpuMsPerRequest, HeapPoint heap, Boolean keptUp) {
     }
 
     /**
@@ -143,12 +145,11 @@ public final class CeilingSearch {
      * @param ceilings              the ceilings its measured part's meters showed, {@code null} when they could not
      *                              be read (and in reports written before)
      * @param heap                  what the heap held against the requests in flight in its measured part
-     * @param inFlightPeak          the most requests in flight the service's meter read in a second of it
      */
     public record Step(double offeredRate, double completionRate, double p99Ms, long failed, boolean held,
                        List<String> broken, boolean stallPassed, Double watchPeak, Double inUsePeak,
                        Double meterReadMaxMs, Step firstRun, List<MeterCeiling> ceilings,
-                       HeapPoint heap, Double inFlightPeak) {
+                       HeapPoint heap) {
 
         /** Whether this step is run once more before the search goes on. */
         @JsonIgnore
@@ -158,7 +159,7 @@ public final class CeilingSearch {
 
         Step after(Step first) {
             return new Step(offeredRate, completionRate, p99Ms, failed, held, broken, stallPassed, watchPeak,
-                    inUsePeak, meterReadMaxMs, first, ceilings, heap, inFlightPeak);
+                    inUsePeak, meterReadMaxMs, first, ceilings, heap);
         }
 
         RateLadder.Rung rung() {
@@ -235,7 +236,7 @@ public final class CeilingSearch {
         long spentSeconds = 0;
         Boolean settled = null;
         while (settled == null) {
-            Window window = window(target, meters, atRest, rate);
+            Window window = window(target, meters, atRest, rate, windows);
             windows.add(window);
             progress.accept(window);
             spentSeconds += plan.probeTime().toSeconds();
@@ -245,13 +246,44 @@ public final class CeilingSearch {
                     || Thread.currentThread().isInterrupted()) {
                 settled = false;
             } else {
-                rate = Math.max(plan.probeRate(), RateLadder.rounded(Math.min(2 * rate,
-                        WARM_SHARE * window.ceilings().getFirst().rate())));
+                rate = nextRate(windows);
             }
         }
-        Window last = windows.getLast();
+        // The floor and the ceilings of the last window the service kept up with: a queue is no floor.
+        Window last = windows.reversed().stream().filter(w -> !Boolean.FALSE.equals(w.keptUp())).findFirst()
+                .orElse(windows.getLast());
         return new Probe(last.rate(), last.p50Ms(), last.failed(), last.ceilings(), atRest, List.copyOf(windows),
                 settled);
+    }
+
+    /**
+     * The rate of the probe's next window. While the service keeps up, x2 up to {@value #WARM_SHARE} x the lowest
+     * ceiling, then x{@link RateLadder#FACTOR}, never past {@value #WARM_SHARE} x a pool's ceiling nor past the CPU's:
+     * the CPU's ceiling read while the JIT works is low (its compiling is spread over the few requests of a slow
+     * window), and a probe held below it warms too little ever to raise it. A window that could not keep up above a
+     * rate the service had kept up with marks a queue: back to that rate, and never up to the queue's again. One that
+     * could not keep up with nothing kept up before it is a cold start, run again at its rate.
+     */
+    static double nextRate(List<Window> windows) {
+        Window last = windows.getLast();
+        double keptUp = 0;
+        double queue = Double.POSITIVE_INFINITY;
+        for (Window w : windows) {
+            if (!Boolean.FALSE.equals(w.keptUp())) {
+                keptUp = Math.max(keptUp, w.rate());
+            } else if (keptUp > 0 && w.rate() > keptUp) {
+                queue = Math.min(queue, w.rate());
+            }
+        }
+        if (Boolean.FALSE.equals(last.keptUp())) {
+            return keptUp > 0 && keptUp < last.rate() ? keptUp : last.rate();
+        }
+        double lowest = last.ceilings().getFirst().rate();
+        double cap = last.ceilings().stream().mapToDouble(c -> c.kind() == MeterCeiling.Kind.CPU ? c.rate()
+                : WARM_SHARE * c.rate()).min().orElse(lowest);
+        double factor = last.rate() < WARM_SHARE * lowest ? 2 : RateLadder.FACTOR;
+        double next = RateLadder.rounded(Math.min(factor * last.rate(), cap));
+        return next >= queue ? last.rate() : Math.max(last.rate(), next);
     }
 
     /**
@@ -265,7 +297,7 @@ public final class CeilingSearch {
         }
         Window last = windows.getLast();
         Window before = windows.get(windows.size() - 2);
-        if (last.rate() > RateLadder.FACTOR * before.rate()) {
+        if (Boolean.FALSE.equals(last.keptUp()) || last.rate() > RateLadder.FACTOR * before.rate()) {
             return false;
         }
         if (last.cpuMsPerRequest() == null || before.cpuMsPerRequest() == null) {
@@ -282,7 +314,7 @@ public final class CeilingSearch {
                 .allMatch(cpu -> cpu.rate() > 2 * lowest);
     }
 
-    private Window window(URI target, MeterSource meters, AtRest atRest, double rate)
+    private Window window(URI target, MeterSource meters, AtRest atRest, double rate, List<Window> before)
             throws MetersUnavailableException, InterruptedException {
         Schedule schedule = new Schedule(rate, plan.probeTime(), Arrivals.UNIFORM, Schedule.DEFAULT_SEED);
         RateRun.Recording recording = rates.run(target, schedule, plan.maxInFlight(), null, meters);
@@ -300,9 +332,14 @@ public final class CeilingSearch {
                     + "hikaricp_connections_max, tomcat_threads_config_max_threads, jetty_threads_config_max, "
                     + "executor_pool_core_threads, executor_parallelism_threads, process_cpu_time_ns_total");
         }
-        return new Window(rate, summary.outcome().latency().p50Ms(), summary.outcome().failed(),
-                measured.ceilings(), measured.cpuMsPerRequest(), measured.clientCpuMsPerRequest(),
-                measured.heap());
+        RateSummary.Outcome outcome = summary.outcome();
+        double floorMs = java.util.stream.Stream.concat(before.stream().map(Window::p50Ms),
+                java.util.stream.Stream.of(outcome.latency().p50Ms())).mapToDouble(Double::doubleValue).min()
+                .orElseThrow();
+        boolean keptUp = HoldRule.brokenByAQueue(rate, outcome.completionRate(), outcome.latency().p99Ms(),
+                outcome.failed(), floorMs, summary.seconds()).isEmpty();
+        return new Window(rate, outcome.latency().p50Ms(), outcome.failed(), measured.ceilings(),
+                measured.cpuMsPerRequest(), measured.clientCpuMsPerRequest(), measured.heap(), keptUp);
     }
 
     /** What the reads from {@code fromSecond} to the end of a run of {@code length} answered. */
@@ -313,7 +350,7 @@ public final class CeilingSearch {
 
     /** The ceilings of a window of reads, with what a request cost the CPU and the heap. */
     private record Measured(List<MeterCeiling> ceilings, Double cpuMsPerRequest, double clientCpuMsPerRequest,
-                            HeapPoint heap, Double inFlightPeak) {
+                            HeapPoint heap) {
     }
 
     private Measured measured(List<MeterSampler.Sample> steady, AtRest atRest) throws MetersUnavailableException {
@@ -324,8 +361,8 @@ public final class CeilingSearch {
         java.util.function.Predicate<String> uris = MeterCeilings.busiestUri(first.meters(), last.meters());
         double clientCpuSeconds = plan.clientShares()
                 ? (last.clientCpuNanos() - first.clientCpuNanos()) / 1e9 : 0;
-        List<MeterCeiling> ceilings = MeterCeilings.of(atRest.lastRead(), during, seconds, uris, new MeterCeilings.Context(
-                atRest.idleCores(), clientCpuSeconds, atRest.settings()));
+        List<MeterCeiling> ceilings = MeterCeilings.of(atRest.lastRead(), during, seconds, uris,
+                new MeterCeilings.Context(atRest.idleCores(), clientCpuSeconds, atRest.settings()));
         double requests = MeterCeilings.requests(last.meters(), uris) - MeterCeilings.requests(first.meters(), uris);
         Double cpuMs = ceilings.stream().filter(c -> c.kind() == MeterCeiling.Kind.CPU).findFirst()
                 .map(c -> c.holdSeconds() * 1000).orElse(null);
@@ -336,10 +373,7 @@ public final class CeilingSearch {
                 .filter(OptionalDouble::isPresent).mapToDouble(OptionalDouble::getAsDouble).min();
         HeapPoint heap = heapUsed.isPresent() && seconds > 0
                 ? new HeapPoint(requestSeconds / seconds, heapUsed.getAsDouble()) : null;
-        OptionalDouble inFlight = during.stream().map(s -> s.value(StandardMeter.HTTP_REQUESTS_ACTIVE, ""))
-                .filter(OptionalDouble::isPresent).mapToDouble(OptionalDouble::getAsDouble).max();
-        return new Measured(ceilings, cpuMs, requests > 0 ? clientCpuSeconds * 1000 / requests : 0, heap,
-                inFlight.isPresent() ? inFlight.getAsDouble() : null);
+        return new Measured(ceilings, cpuMs, requests > 0 ? clientCpuSeconds * 1000 / requests : 0, heap);
     }
 
     /** The steps, from below the probe's lowest ceiling, each handed to {@code progress} as it ends. */
@@ -394,7 +428,6 @@ public final class CeilingSearch {
                 MeterSampler.peak(reads, binding.inUseLine()),
                 slowestRead.isPresent() ? slowestRead.getAsDouble() : null, null,
                 measured == null ? null : measured.ceilings(),
-                measured == null ? null : measured.heap(),
-                measured == null ? null : measured.inFlightPeak());
+                measured == null ? null : measured.heap());
     }
 }

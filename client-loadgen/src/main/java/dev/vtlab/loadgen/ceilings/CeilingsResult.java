@@ -119,7 +119,8 @@ public record CeilingsResult(String command, String url, String metrics, String 
                 md.append(String.format(Locale.ROOT, "| %s req/s | %s | %d | %s | %s | %s | %s | %s at %s req/s |%n",
                         rate(w.rate()), ReadableFigures.millis(w.p50Ms()), w.failed(), w.cpuMsPerRequest() == null ? "-"
                                 : ReadableFigures.millis(w.cpuMsPerRequest()), w.clientCpuMsPerRequest() == null ? "-"
-                                : ReadableFigures.millis(w.clientCpuMsPerRequest()), inFlight(w.heap()), heapUsed(w.heap()),
+                                : ReadableFigures.millis(w.clientCpuMsPerRequest()), inFlight(w.heap()),
+                        heapUsed(w.heap()),
                         w.ceilings().getFirst().name(),
                         rate(w.ceilings().getFirst().rate())));
             }

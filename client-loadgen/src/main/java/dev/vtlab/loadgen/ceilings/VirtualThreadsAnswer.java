@@ -106,11 +106,11 @@ public record VirtualThreadsAnswer(boolean switchOn, MeterCeiling nextCeiling, D
     /** The answer in sentences, for the console and the report. */
     public List<String> lines() {
         List<String> lines = new ArrayList<>();
-        lines.add((switchOn ? "The service runs with spring.threads.virtual.enabled=true: no request-thread "
-                + "ceiling. " : "With spring.threads.virtual.enabled=true: request threads are no ceiling any more; ")
-                + (nextCeiling == null ? (switchOn ? "The" : "the") + " meters show no other ceiling."
-                : String.format(Locale.ROOT, (switchOn ? "The" : "the") + " ceiling is %s at %s req/s (%s).", nextCeiling.name(),
-                ReadableFigures.rate(nextCeiling.rate()), nextCeiling.withVirtualThreads())));
+        String opening = switchOn ? "The service runs with spring.threads.virtual.enabled=true: no request-thread "
+                + "ceiling. The" : "With spring.threads.virtual.enabled=true: request threads are no ceiling any more; the";
+        lines.add(nextCeiling == null ? opening + " meters show no other ceiling."
+                : String.format(Locale.ROOT, "%s ceiling is %s at %s req/s (%s).", opening, nextCeiling.name(),
+                ReadableFigures.rate(nextCeiling.rate()), nextCeiling.withVirtualThreads()));
         if (heapHolds == null) {
             lines.add("The heap's ceiling is unknown: the meters serve no heap in use or maximum "
                     + "(jvm_memory_used_bytes, jvm_memory_max_bytes).");

@@ -70,8 +70,8 @@ public final class CeilingsCommand implements Callable<Integer> {
     double probeRate;
 
     @Option(names = "--probe-time", defaultValue = "10s", converter = DurationConverter.class,
-            description = "How long each window of the probe runs: from --probe-rate, each doubles the rate, up to "
-                    + "0.6 x the lowest ceiling the one before showed (default: ${DEFAULT-VALUE}).")
+            description = "How long each window of the probe runs: from --probe-rate, each climbs while the "
+                    + "service keeps up, until the CPU a request costs settles (default: ${DEFAULT-VALUE}).")
     Duration probeTime;
 
     @Option(names = "--probe-max-time", defaultValue = "120s", converter = DurationConverter.class,
@@ -128,7 +128,8 @@ public final class CeilingsCommand implements Callable<Integer> {
         CeilingSearch.Probe probe;
         try {
             CeilingSearch.AtRest atRest = search.atRest(meters, ServiceSettings.read(client, metrics));
-            out.printf(Locale.ROOT, "at rest: %s cores used, heap %s of %s MB%n", ReadableFigures.count(atRest.idleCores()),
+            out.printf(Locale.ROOT, "at rest: %s cores used, heap %s of %s MB%n",
+                    ReadableFigures.count(atRest.idleCores()),
                     megabytes(atRest.heapUsedBytes()), megabytes(atRest.heapMaxBytes()));
             probe = search.probe(url, meters, atRest, window -> {
                 out.printf(Locale.ROOT, "  window %8s req/s: median %s, %d failed, CPU %s a request%s, lowest %s "
@@ -168,7 +169,8 @@ public final class CeilingsCommand implements Callable<Integer> {
                             + "%s %s)%s%n", ReadableFigures.rate(step.offeredRate()), step.held() ? "held"
                             : "not held: " + String.join(", ", step.broken()), ReadableFigures.millis(step.p99Ms()),
                     ReadableFigures.rate(step.completionRate()), step.failed(), binding.watchLine(),
-                    ReadableFigures.count(step.watchPeak()), binding.inUseLine(), ReadableFigures.count(step.inUsePeak()),
+                    ReadableFigures.count(step.watchPeak()), binding.inUseLine(),
+                    ReadableFigures.count(step.inUsePeak()),
                     HoldRule.runAgainNote(step.runAgain(), step.firstRun() != null));
             out.flush();
             write(dir, result.apply(done, false));

@@ -23,14 +23,8 @@ import java.util.Map;
  */
 public final class LoadRun {
 
-    /** A warm-up is steady when a round's p99 rose by at most this fraction over the round before... */
+    /** A warm-up is steady when a round's p99 moved by at most this fraction from the round before. */
     static final double STEADY = 0.10;
-    /**
-     * ...and fell by at most this one: a p99 still falling is a JIT still warming (rounds of 3,082, 2,583 and 2,339 ms
-     * stopped at the third, 9.4% down, and the measured run then came out 1.11 to 1.21 x the median of the four after
-     * it; docs/benchmarks.md, "Warm runs").
-     */
-    static final double STILL_FALLING = 0.05;
     /** The most warm-up rounds before measuring anyway. */
     static final int MAX_ROUNDS = 5;
 
@@ -73,8 +67,8 @@ public final class LoadRun {
     }
 
     /**
-     * Warms up until steady: rounds of {@code roundSize} requests to {@code /sync} until a round's p99 is at most
-     * {@link #STEADY} above and {@link #STILL_FALLING} below the round before, at most {@link #MAX_ROUNDS} rounds. A fresh server's JIT keeps improving
+     * Warms up until steady: rounds of {@code roundSize} requests to {@code /sync} until a round's p99 is within
+     * {@link #STEADY} of the round before, at most {@link #MAX_ROUNDS} rounds. A fresh server's JIT keeps improving
      * over thousands of requests; one fixed round left the first run's p99 14% above the next runs' (docs/benchmarks.md,
      * "Warm runs").
      */
@@ -132,7 +126,7 @@ public final class LoadRun {
         }
         double last = p99s.getLast();
         double before = p99s.get(p99s.size() - 2);
-        return before > 0 && last <= before * (1 + STEADY) && last >= before * (1 - STILL_FALLING);
+        return before > 0 && Math.abs(last - before) / before <= STEADY;
     }
 
     /**

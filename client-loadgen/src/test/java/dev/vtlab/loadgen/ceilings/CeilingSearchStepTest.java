@@ -32,6 +32,6 @@ class CeilingSearchStepTest {
                                            CeilingSearch.Step firstRun) {
         List<String> broken = HoldRule.brokenByAQueue(offered, completed, p99Ms, 0, 500, List.of());
         return new CeilingSearch.Step(offered, completed, p99Ms, 0, broken.isEmpty(), broken, stallPassed, null, null,
-                null, firstRun, null, null, null);
+                null, firstRun, null, null);
     }
 }

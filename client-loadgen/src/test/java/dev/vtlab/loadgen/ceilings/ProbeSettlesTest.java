@@ -32,10 +32,33 @@ class ProbeSettlesTest {
         assertThat(CeilingSearch.settled(List.of(poolBound(10, 5.0), poolBound(12, 6.6)))).isTrue();
     }
 
+    @Test
+    void the_probe_doubles_then_climbs_past_a_cpu_ceiling_read_while_warming_and_backs_off_from_a_queue() {
+        // 2 cores, 20 ms a request: the CPU's ceiling 100 req/s. Below 0.6 x that: x2.
+        assertThat(CeilingSearch.nextRate(List.of(cpuBound(20, 20)))).isEqualTo(40);
+        // Past 0.6 x: x1.25, up to the CPU's ceiling itself (read low while the JIT works), not 0.6 x of it.
+        assertThat(CeilingSearch.nextRate(List.of(cpuBound(70, 20)))).isEqualTo(88);
+        assertThat(CeilingSearch.nextRate(List.of(cpuBound(90, 20)))).isEqualTo(100);
+        // A pool's ceiling caps it at 0.6 x: 4 connections / 0.2 s = 20 req/s -> 12.
+        assertThat(CeilingSearch.nextRate(List.of(poolBound(10, 5.0)))).isEqualTo(12);
+        // A window that could not keep up: back to the highest that did, and stay there.
+        CeilingSearch.Window queue = new CeilingSearch.Window(140, 5, 0, cpuBound(140, 10).ceilings(), 10.0, 0.0,
+                null, false);
+        assertThat(CeilingSearch.nextRate(List.of(cpuBound(112, 10), queue))).isEqualTo(112);
+        assertThat(CeilingSearch.nextRate(List.of(cpuBound(112, 10), queue, cpuBound(112, 10)))).isEqualTo(112);
+        // A cold first window (its first requests wait for the JIT) is no queue: run again, then climb.
+        CeilingSearch.Window cold = new CeilingSearch.Window(5, 40, 0, cpuBound(5, 80).ceilings(), 80.0, 0.0, null,
+                false);
+        assertThat(CeilingSearch.nextRate(List.of(cold))).isEqualTo(5);
+        assertThat(CeilingSearch.nextRate(List.of(cold, cpuBound(5, 40)))).isEqualTo(10);
+        // A window that could not keep up is never where the probe settles.
+        assertThat(CeilingSearch.settled(List.of(cpuBound(112, 10), queue))).isFalse();
+    }
+
     private static CeilingSearch.Window cpuBound(double rate, double cpuMs) {
         MeterCeiling cpu = new MeterCeiling(MeterCeiling.Kind.CPU, "process", 2, cpuMs / 1000,
                 StandardMeter.PROCESS_CPU, StandardMeter.PROCESS_CPU, "test");
-        return new CeilingSearch.Window(rate, 5, 0, List.of(cpu), cpuMs, 0.0, null);
+        return new CeilingSearch.Window(rate, 5, 0, List.of(cpu), cpuMs, 0.0, null, true);
     }
 
     private static CeilingSearch.Window poolBound(double rate, double cpuMs) {
@@ -43,6 +66,6 @@ class ProbeSettlesTest {
                 StandardMeter.HIKARI_PENDING, StandardMeter.HIKARI_ACTIVE, "test");
         MeterCeiling cpu = new MeterCeiling(MeterCeiling.Kind.CPU, "process", 2, cpuMs / 1000,
                 StandardMeter.PROCESS_CPU, StandardMeter.PROCESS_CPU, "test");
-        return new CeilingSearch.Window(rate, 200, 0, List.of(pool, cpu), cpuMs, 0.0, null);
+        return new CeilingSearch.Window(rate, 200, 0, List.of(pool, cpu), cpuMs, 0.0, null, true);
     }
 }

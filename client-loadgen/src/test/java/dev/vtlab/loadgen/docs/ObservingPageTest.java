@@ -105,17 +105,35 @@ class ObservingPageTest {
             assertThat(row.cell("the CPU a request costs")).as(row.where()).isEqualTo(
                     Boolean.TRUE.equals(result.probe().settled()) ? "settled" : "did not settle");
             Path knee = row.linked().resolveSibling("vegeta-knee.txt");
+            java.util.regex.Matcher held = java.util.regex.Pattern.compile("knee: (\\d+) req/s held")
+                    .matcher(java.nio.file.Files.exists(knee) ? java.nio.file.Files.readString(knee) : "");
             if (row.cell("vegeta's knee req/s").equals("-")) {
-                assertThat(knee).as(row.where()).doesNotExist();
+                assertThat(held.find()).as(row.where() + ": no knee held in " + knee).isFalse();
                 continue;
             }
-            java.util.regex.Matcher held = java.util.regex.Pattern.compile("knee: (\\d+) req/s held")
-                    .matcher(java.nio.file.Files.readString(knee));
             assertThat(held.find()).as(row.where() + ": " + knee).isTrue();
             double vegeta = Double.parseDouble(held.group(1));
             assertThat(row.cell("vegeta's knee req/s")).as(row.where()).isEqualTo(CeilingsResult.rate(vegeta));
             assertThat(row.cell("sustained / vegeta's")).as(row.where())
                     .isEqualTo(String.format(Locale.ROOT, "%.2f", result.sustainedRate() / vegeta));
+        }
+    }
+
+    /** The cold overload's rows are overload.sh's summaries. */
+    @Test
+    void every_cold_overload_row_is_its_summary() throws IOException {
+        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE,
+                "\\]\\((results/ceilings-real-services/[a-z0-9-]+/overload-[a-z-]+/overload\\.txt)\\)");
+        assertThat(rows).as("rows of the cold overload").hasSize(3);
+        for (MarkdownTables.Row row : rows) {
+            List<String> lines = java.nio.file.Files.readAllLines(row.linked());
+            assertThat(lines).as(row.where()).hasSize(3);
+            assertThat(lines.get(0)).as(row.where()).startsWith("overload: ")
+                    .contains("success " + row.cell("served during the overload") + ",");
+            assertThat(lines.get(1)).as(row.where()).startsWith("recovery: ")
+                    .contains("success " + row.cell("served after") + ",");
+            assertThat(lines.get(2)).as(row.where())
+                    .startsWith("OutOfMemoryError in the log: " + row.cell("`OutOfMemoryError`") + ";");
         }
     }
 
