@@ -30,11 +30,6 @@ public final class ReadableFigures {
         return significant(ms, " ms");
     }
 
-    /** A share as a percentage, one decimal: {@code 34.4%}. */
-    public static String percent(double share) {
-        return String.format(Locale.ROOT, "%.1f%%", share * 100);
-    }
-
     private static String significant(double value, String unit) {
         double magnitude = Math.abs(value);
         String pattern = magnitude >= 100 ? "%,.0f" : magnitude >= 10 ? "%.1f" : magnitude >= 1 ? "%.2f" : "%.3f";
