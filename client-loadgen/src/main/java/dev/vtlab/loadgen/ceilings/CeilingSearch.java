@@ -7,6 +7,7 @@ import dev.vtlab.loadgen.load.Arrivals;
 import dev.vtlab.loadgen.load.MeterSampler;
 import dev.vtlab.loadgen.load.RateRun;
 import dev.vtlab.loadgen.load.RateSummary;
+import dev.vtlab.loadgen.load.RunSummary;
 import dev.vtlab.loadgen.load.Schedule;
 import dev.vtlab.loadgen.meters.MeterCeiling;
 import dev.vtlab.loadgen.meters.MeterCeilings;
@@ -316,10 +317,9 @@ public final class CeilingSearch {
 
     private Window window(URI target, MeterSource meters, AtRest atRest, double rate, List<Window> before)
             throws MetersUnavailableException, InterruptedException {
-        Schedule schedule = new Schedule(rate, plan.probeTime(), Arrivals.UNIFORM, Schedule.DEFAULT_SEED);
-        RateRun.Recording recording = rates.run(target, schedule, plan.maxInFlight(), null, meters);
-        RateSummary summary = RateSummary.of(recording, schedule, Duration.ZERO, "GET", target.toString(), 0, null,
-                null, null);
+        Offered offered = offer(target, meters, rate, plan.probeTime(), Duration.ZERO);
+        RateRun.Recording recording = offered.recording();
+        RateSummary summary = offered.summary();
         List<MeterSampler.Sample> steady = steady(recording, PROBE_SETTLE_SECONDS, plan.probeTime());
         if (steady.size() < 2) {
             throw new MetersUnavailableException(meters.uri() + " answered " + steady.size() + " of the probe's "
@@ -340,6 +340,19 @@ public final class CeilingSearch {
                 outcome.failed(), floorMs, summary.seconds()).isEmpty();
         return new Window(rate, outcome.latency().p50Ms(), outcome.failed(), measured.ceilings(),
                 measured.cpuMsPerRequest(), measured.clientCpuMsPerRequest(), measured.heap(), keptUp);
+    }
+
+    /** A steady rate offered, and its summary. */
+    private record Offered(RateRun.Recording recording, RateSummary summary) {
+    }
+
+    /** {@code rate} offered to {@code target} for {@code length}, its first {@code warmup} left out of the summary. */
+    private Offered offer(URI target, MeterSource meters, double rate, Duration length, Duration warmup)
+            throws InterruptedException {
+        Schedule schedule = new Schedule(rate, length, Arrivals.UNIFORM, Schedule.DEFAULT_SEED);
+        RateRun.Recording recording = rates.run(target, schedule, plan.maxInFlight(), null, meters);
+        return new Offered(recording, RateSummary.of(recording, schedule, warmup, RunSummary.PAGE,
+                target.toString(), 0, null, null, null));
     }
 
     /** What the reads from {@code fromSecond} to the end of a run of {@code length} answered. */
@@ -402,10 +415,9 @@ public final class CeilingSearch {
 
     private Step step(URI target, MeterSource meters, Probe probe, MeterCeiling binding, double rate)
             throws InterruptedException {
-        Schedule schedule = new Schedule(rate, plan.stepTime(), Arrivals.UNIFORM, Schedule.DEFAULT_SEED);
-        RateRun.Recording recording = rates.run(target, schedule, plan.maxInFlight(), null, meters);
-        RateSummary summary = RateSummary.of(recording, schedule, plan.stepWarmup(), "GET", target.toString(), 0,
-                null, null, null);
+        Offered offered = offer(target, meters, rate, plan.stepTime(), plan.stepWarmup());
+        RateRun.Recording recording = offered.recording();
+        RateSummary summary = offered.summary();
         RateSummary.Outcome outcome = summary.outcome();
         double floorMs = probe.p50Ms();
         List<String> broken = HoldRule.brokenByAQueue(rate, outcome.completionRate(), outcome.latency().p99Ms(),
