@@ -31,6 +31,9 @@ import org.springframework.context.annotation.Import;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.task.AsyncTaskExecutor;
 import org.springframework.core.task.TaskDecorator;
+import org.springframework.core.task.support.TaskExecutorAdapter;
+import org.springframework.web.reactive.config.BlockingExecutionConfigurer;
+import org.springframework.web.reactive.config.WebFluxConfigurer;
 import org.springframework.jdbc.core.JdbcOperations;
 
 import java.net.http.HttpClient;
@@ -49,7 +52,7 @@ import java.util.function.UnaryOperator;
  * swapping the adapter, is a change here and in flags.properties, never in the core. Every executor that runs is
  * chosen here, and every decorator that runs is applied here, through the lab's hook ({@link #measuredByTheLab}).
  * The rest of the wiring is named after its concern: the web adapter ({@link WebConfiguration}), the JDBC
- * adapter's pool ({@link PersistenceConfiguration}) and the web server, Tomcat or Jetty
+ * adapter's pool ({@link PersistenceConfiguration}) and the web server, Tomcat, Jetty or Netty
  * ({@link WebServerConfiguration}).
  */
 @Configuration(proxyBeanMethods = false)
@@ -143,6 +146,27 @@ public class CompositionRoot {
     @Bean
     JettyRequestThreads jettyRequestThreads(VtlabSettings settings) {
         return new JettyRequestThreads(settings.requested().tomcat());
+    }
+
+    /**
+     * T, on Netty: the executor Spring WebFlux runs blocking controller methods on (those whose return value is no
+     * reactive type or future: {@code /sync}), a virtual thread per task. Off: none, so they run on Netty's event
+     * loop, a few platform threads that every connection shares (the classic mistake, measured in
+     * docs/web-servers.md). With Spring Boot's switch alone, Boot hands them to {@code applicationTaskExecutor}
+     * (A's bean) itself: measured as Boot makes it, as on Jetty.
+     */
+    @Bean
+    WebFluxConfigurer nettyRequestThreads(VtlabSettings settings, MeterRegistry meters) {
+        AsyncTaskExecutor virtual = settings.webServer().reactive() && settings.requested().tomcat()
+                ? new TaskExecutorAdapter(virtualThreads("vt-webflux-", meters, "nettyRequestThreads", "T")) : null;
+        return new WebFluxConfigurer() {
+            @Override
+            public void configureBlockingExecution(BlockingExecutionConfigurer configurer) {
+                if (virtual != null) {
+                    configurer.setExecutor(virtual);
+                }
+            }
+        };
     }
 
     /**

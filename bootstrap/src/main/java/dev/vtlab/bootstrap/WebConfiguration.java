@@ -2,6 +2,8 @@ package dev.vtlab.bootstrap;
 
 import dev.vtlab.adapters.in.web.BadRequestAdvice;
 import dev.vtlab.adapters.in.web.HelloController;
+import dev.vtlab.adapters.in.webflux.CallableHasNoWebFluxForm;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import dev.vtlab.application.port.in.SayHelloUseCase;
 import dev.vtlab.bootstrap.webserver.UndecodableQueryAdvice;
 import dev.vtlab.settings.VtlabSettings;
@@ -16,7 +18,8 @@ import java.util.concurrent.Executor;
  * {@link CompositionRoot}), its own advice for bad requests, the advice for a query the web server cannot decode,
  * and the advice that turns a failing downstream into
  * a problem detail (here because only the composition root knows both the web and the persistence adapters).
- * Spring MVC finds controllers and advice among the beans, however they were made.
+ * Spring MVC and Spring WebFlux alike find controllers and advice among the beans, however they were made: the same
+ * controller serves on Tomcat, Jetty and Netty.
  */
 @Configuration(proxyBeanMethods = false)
 class WebConfiguration {
@@ -36,6 +39,16 @@ class WebConfiguration {
     @Bean
     UndecodableQueryAdvice undecodableQueryAdvice() {
         return new UndecodableQueryAdvice();
+    }
+
+    /**
+     * On Spring WebFlux (Netty), the answer for {@code /callable}: WebFlux has no step that runs a {@code Callable}
+     * return value, so it gets a problem detail that says so.
+     */
+    @Bean
+    @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
+    CallableHasNoWebFluxForm callableHasNoWebFluxForm() {
+        return new CallableHasNoWebFluxForm();
     }
 
     @Bean

@@ -41,6 +41,7 @@ public final class ArchitectureRules {
                 .layer("Domain").definedBy(base + ".domain..")
                 .layer("Application").definedBy(base + ".application..")
                 .layer("Web").definedBy(base + ".adapters.in.web..")
+                .layer("WebFlux").definedBy(base + ".adapters.in.webflux..")
                 .layer("Sleepy").definedBy(base + ".adapters.out.sleepy..")
                 .layer("VisitStore").definedBy(base + ".adapters.out.visitstore..")
                 .layer("Jdbc").definedBy(base + ".adapters.out.jdbc..")
@@ -52,6 +53,7 @@ public final class ArchitectureRules {
                 .whereLayer("Lab").mayNotBeAccessedByAnyLayer()
                 .whereLayer("Settings").mayOnlyBeAccessedByLayers("Lab", "Bootstrap")
                 .whereLayer("Web").mayOnlyBeAccessedByLayers("Lab", "Bootstrap")
+                .whereLayer("WebFlux").mayOnlyBeAccessedByLayers("Bootstrap")
                 .whereLayer("Sleepy").mayOnlyBeAccessedByLayers("Settings", "Lab", "Bootstrap")
                 .whereLayer("VisitStore").mayOnlyBeAccessedByLayers("Bootstrap")
                 .whereLayer("Jdbc").mayOnlyBeAccessedByLayers("Settings", "Bootstrap")
@@ -83,18 +85,28 @@ public final class ArchitectureRules {
                         + "nothing, so wiring can change without touching what is wired");
     }
 
-    /** The packages of the two web servers and of Spring Boot's support for each. */
+    /** The packages of the three web servers and of Spring Boot's support for each. */
     private static final String[] WEB_SERVERS = {"org.apache.catalina..", "org.apache.coyote..",
-            "org.apache.tomcat..", "org.eclipse.jetty..", "org.springframework.boot.tomcat..",
-            "org.springframework.boot.jetty.."};
+            "org.apache.tomcat..", "org.eclipse.jetty..", "reactor.netty..", "org.springframework.boot.tomcat..",
+            "org.springframework.boot.jetty..", "org.springframework.boot.reactor.."};
 
     public static ArchRule onlyTheCompositionRootAndTheLabKnowTheWebServer(String base) {
         return noClasses().that().resideInAPackage(base + "..")
                 .and().resideOutsideOfPackages(base + ".bootstrap..", base + ".lab..")
                 .should().dependOnClassesThat().resideInAnyPackage(WEB_SERVERS)
-                .because("the web server, Tomcat or Jetty, is a detail chosen in the outermost ring "
+                .because("the web server, Tomcat, Jetty or Netty, is a detail chosen in the outermost ring "
                         + "(vtlab.web-server): swapping it changes no line of the domain, the use case or an adapter; "
                         + "only the lab reads which one runs");
+    }
+
+    public static ArchRule onlyTheWebFluxAdapterTheCompositionRootAndTheLabKnowWebFlux(String base) {
+        return noClasses().that().resideInAPackage(base + "..")
+                .and().resideOutsideOfPackages(base + ".adapters.in.webflux..", base + ".bootstrap..", base + ".lab..")
+                .should().dependOnClassesThat().resideInAnyPackage("reactor..", "io.netty..",
+                        "org.springframework.web.reactive..")
+                .because("the delivery mechanism is a detail: the same controller serves Spring MVC and Spring "
+                        + "WebFlux, what WebFlux alone needs lives in its own adapter package, and the core and the "
+                        + "other adapters never see a Mono, an event loop or a WebFlux type");
     }
 
     public static ArchRule adaptersDoNotKnowEachOther(String base) {

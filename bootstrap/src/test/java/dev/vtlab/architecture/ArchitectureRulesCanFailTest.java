@@ -7,6 +7,7 @@ import com.tngtech.archunit.lang.EvaluationResult;
 import dev.vtlab.archfixture.adapters.in.web.WebAdapterCallingPersistence;
 import dev.vtlab.archfixture.adapters.in.web.WebAdapterCallingTheServiceItself;
 import dev.vtlab.archfixture.adapters.in.web.WebAdapterQueryingTheDatabase;
+import dev.vtlab.archfixture.adapters.in.web.WebAdapterReturningAMono;
 import dev.vtlab.archfixture.adapters.in.web.WebAdapterTuningTheWebServer;
 import dev.vtlab.archfixture.adapters.out.sleepy.PersistenceAdapterWithItsOwnPool;
 import dev.vtlab.archfixture.adapters.out.visitstore.StoreAdapterRecordingItsThreads;
@@ -52,6 +53,8 @@ class ArchitectureRulesCanFailTest extends RulesCanFailContract {
                         LabReadingTheWiring.class),
                 new Violation("web server", ArchitectureRules::onlyTheCompositionRootAndTheLabKnowTheWebServer,
                         WebAdapterTuningTheWebServer.class),
+                new Violation("webflux", ArchitectureRules::onlyTheWebFluxAdapterTheCompositionRootAndTheLabKnowWebFlux,
+                        WebAdapterReturningAMono.class),
                 new Violation("adapters apart", ArchitectureRules::adaptersDoNotKnowEachOther,
                         WebAdapterCallingPersistence.class),
                 new Violation("jdbc", ArchitectureRules::onlyTheJdbcAdapterAndTheCompositionRootKnowJdbc,

@@ -32,6 +32,10 @@ class ArchitectureTest {
             ArchitectureRules.onlyTheCompositionRootAndTheLabKnowTheWebServer(BASE);
 
     @ArchTest
+    static final ArchRule only_the_webflux_adapter_the_composition_root_and_the_lab_know_webflux =
+            ArchitectureRules.onlyTheWebFluxAdapterTheCompositionRootAndTheLabKnowWebFlux(BASE);
+
+    @ArchTest
     static final ArchRule adapters_do_not_know_each_other = ArchitectureRules.adaptersDoNotKnowEachOther(BASE);
 
     @ArchTest

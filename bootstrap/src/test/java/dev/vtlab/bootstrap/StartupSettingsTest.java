@@ -21,6 +21,8 @@ import org.eclipse.jetty.server.NetworkConnectionLimit;
 import org.springframework.boot.jetty.JettyWebServer;
 import org.springframework.boot.tomcat.TomcatWebServer;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.boot.reactor.netty.NettyWebServer;
+import org.springframework.boot.web.context.reactive.ReactiveWebApplicationContext;
 import org.springframework.core.env.StandardEnvironment;
 import org.springframework.core.env.SystemEnvironmentPropertySource;
 
@@ -75,9 +77,32 @@ class StartupSettingsTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"undertow", ""})
-    void a_web_server_other_than_tomcat_or_jetty_stops_start_up_naming_the_key(String value) {
+    void a_web_server_other_than_tomcat_jetty_or_netty_stops_start_up_naming_the_key_and_the_three(String value) {
         assertStartupFails(VtlabSettings.WEB_SERVER, "Invalid value '" + value + "' for vtlab.web-server",
-                "allowed values are tomcat and jetty", "--vtlab.web-server=" + value);
+                "allowed values are tomcat, jetty, netty", "--vtlab.web-server=" + value);
+    }
+
+    @Test
+    void netty_serves_webflux_when_the_setting_names_it_and_holds_as_many_connections_as_the_heap_can_carry(
+            CapturedOutput output) {
+        int bound = InFlightBound.maxConnections(Runtime.getRuntime().maxMemory(),
+                InFlightBound.SLEEPY_REQUEST_BYTES);
+        try (RunningServer server = RunningServer.startWith("--vtlab.web-server=netty")) {
+            assertThat(((WebServerApplicationContext) server.context()).getWebServer())
+                    .isInstanceOf(NettyWebServer.class);
+            assertThat(server.context()).isInstanceOf(ReactiveWebApplicationContext.class);
+            assertThat(server.get("/sync?name=Ada").body()).contains("Hello, Ada!");
+            assertThat(output).contains("web server netty; Netty holds at most " + bound + " connections at once "
+                    + "(derived from the");
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"0", "-2"})
+    void a_netty_bound_below_one_stops_start_up_naming_the_key(String value) {
+        assertStartupFails("server.netty.max-connections", "Invalid value '" + value
+                + "' for server.netty.max-connections", "expected a whole number of 1 or more",
+                "--vtlab.web-server=netty", "--server.netty.max-connections=" + value);
     }
 
     @Test

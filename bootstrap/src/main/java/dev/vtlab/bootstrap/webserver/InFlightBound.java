@@ -19,7 +19,8 @@ import java.util.stream.StreamSupport;
  * (T) no thread pool limits concurrency any more, and every request the server holds costs heap (its buffers, the
  * parsed request, the response, the virtual thread's stack): without a bound, a large enough burst runs the server
  * out of heap. Connections beyond the bound wait in the kernel's accept queue ({@code server.tomcat.accept-count};
- * Jetty's accept queue, set in {@link WebServerConfiguration}), where they cost no heap.
+ * Jetty's and Netty's, set in {@link WebServerConfiguration} and {@link NettyServerConfiguration}), where they cost
+ * no heap.
  * <pre>
  *   max-connections = (max heap - 96 MB) x 1/2 / cost of one request, between 100 and 8192 (Boot's default)
  *   cost of one request: 64 KB (sleepy and JDBC adapters), 72 KB (HTTP adapter: its client connection too)
@@ -29,13 +30,16 @@ import java.util.stream.StreamSupport;
  * 68.9 KB with the HTTP adapter). Jetty gets the same: it held a waiting request in 24.5 to 24.8 KB, but under a
  * steady overload its requests in flight held more (482 MB of heap at 6,502 in flight, then out of memory, with
  * 32 KB assumed; docs/web-servers.md). 96 MB is the server's own heap at rest, and the other half is headroom
- * for garbage not yet collected. It is only a default: {@code server.tomcat.max-connections}
- * or {@code server.jetty.max-connections}, set anywhere, wins.
+ * for garbage not yet collected. Netty gets the same until its own cost is measured. It is only a default:
+ * {@code server.tomcat.max-connections}, {@code server.jetty.max-connections} or {@code server.netty.max-connections},
+ * set anywhere, wins.
  */
 public final class InFlightBound implements EnvironmentPostProcessor {
 
     static final String MAX_CONNECTIONS = "server.tomcat.max-connections";
     static final String JETTY_MAX_CONNECTIONS = "server.jetty.max-connections";
+    /** Boot has no such property for Netty: vtlab reads it ({@link NettyServerConfiguration}), named as the others. */
+    static final String NETTY_MAX_CONNECTIONS = "server.netty.max-connections";
     static final long BASELINE_BYTES = 96L << 20;
     public static final long SLEEPY_REQUEST_BYTES = 64L << 10;
     public static final long HTTP_REQUEST_BYTES = 72L << 10;
@@ -44,7 +48,7 @@ public final class InFlightBound implements EnvironmentPostProcessor {
     private static final String SOURCE = "vtlab in-flight bound (from the heap)";
 
     /**
-     * Both servers' bounds (only the running one reads its key). The repository's kind is read leniently here: a
+     * Every server's bound (only the running one reads its key). The repository's kind is read leniently here: a
      * bad value is refused, naming its key, when the settings are read.
      */
     @Override
@@ -54,7 +58,7 @@ public final class InFlightBound implements EnvironmentPostProcessor {
                 ? HTTP_REQUEST_BYTES : SLEEPY_REQUEST_BYTES;
         String bound = String.valueOf(maxConnections(Runtime.getRuntime().maxMemory(), cost));
         environment.getPropertySources().addLast(new MapPropertySource(SOURCE,
-                Map.of(MAX_CONNECTIONS, bound, JETTY_MAX_CONNECTIONS, bound)));
+                Map.of(MAX_CONNECTIONS, bound, JETTY_MAX_CONNECTIONS, bound, NETTY_MAX_CONNECTIONS, bound)));
     }
 
     /** The bound for a heap of {@code maxHeapBytes} and requests that cost {@code requestBytes} each. */
@@ -66,14 +70,26 @@ public final class InFlightBound implements EnvironmentPostProcessor {
     /** The start-up line: the bound in force and, when it is this one, that it was derived from the heap. */
     public static String describe(ConfigurableEnvironment environment, WebServerKind server) {
         String key = key(server);
-        return (server == WebServerKind.JETTY ? "Jetty" : "Tomcat") + " holds at most " + environment.getProperty(key)
+        return name(server) + " holds at most " + environment.getProperty(key)
                 + " connections at once" + (derived(environment, key) ? " (derived from the "
                 + (Runtime.getRuntime().maxMemory() >> 20) + " MB heap; set " + key + " to choose)" : "");
     }
 
     /** The setting that bounds {@code server}'s connections. */
     static String key(WebServerKind server) {
-        return server == WebServerKind.JETTY ? JETTY_MAX_CONNECTIONS : MAX_CONNECTIONS;
+        return switch (server) {
+            case TOMCAT -> MAX_CONNECTIONS;
+            case JETTY -> JETTY_MAX_CONNECTIONS;
+            case NETTY -> NETTY_MAX_CONNECTIONS;
+        };
+    }
+
+    private static String name(WebServerKind server) {
+        return switch (server) {
+            case TOMCAT -> "Tomcat";
+            case JETTY -> "Jetty";
+            case NETTY -> "Netty";
+        };
     }
 
     /**

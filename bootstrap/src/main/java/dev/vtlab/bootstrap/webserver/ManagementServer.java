@@ -5,6 +5,8 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.springframework.boot.actuate.autoconfigure.web.ManagementContextConfiguration;
 import org.springframework.boot.actuate.autoconfigure.web.ManagementContextType;
 import org.springframework.boot.jetty.servlet.JettyServletWebServerFactory;
+import org.springframework.boot.reactor.netty.NettyReactiveWebServerFactory;
+import reactor.netty.resources.LoopResources;
 import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.context.annotation.Bean;
@@ -48,5 +50,17 @@ public class ManagementServer {
             threads.setName(THREAD_NAME);
             factory.setThreadPool(threads);
         };
+    }
+
+    /** Netty's: an event loop of its own, not the main server's (which T off blocks, by design). */
+    @Bean(destroyMethod = "dispose")
+    LoopResources managementEventLoop() {
+        return LoopResources.create(THREAD_NAME.substring(0, THREAD_NAME.length() - 1), 1, THREADS, true);
+    }
+
+    @Bean
+    @Order(Ordered.LOWEST_PRECEDENCE)
+    WebServerFactoryCustomizer<NettyReactiveWebServerFactory> nettyManagementThreads(LoopResources managementEventLoop) {
+        return factory -> factory.addServerCustomizers(server -> server.runOn(managementEventLoop));
     }
 }

@@ -16,7 +16,7 @@ import java.util.Map;
 
 /**
  * For a server that a runner started: once it serves, the ports its connectors bound (the main one, then the lab's
- * if {@code vtlab.lab.port} added one) and the management server's go where the runner reads them. The runner
+ * if {@code vtlab.lab.port} added one: a second connector on Tomcat and Jetty, a second server on Netty) and the management server's go where the runner reads them. The runner
  * passes port 0 for each, so that no other process can take a port between the runner's choice and the server's
  * bind.
  */
@@ -35,6 +35,11 @@ final class PortsReport implements ApplicationListener<ApplicationReadyEvent> {
             if (bound.size() > 1) {
                 ports.put(ListeningPorts.LAB, bound.get(1));
             }
+            event.getApplicationContext().getBeanProvider(NettyLabServer.class).ifAvailable(lab -> {
+                if (lab.boundPort() != null) {
+                    ports.put(ListeningPorts.LAB, lab.boundPort());
+                }
+            });
             Integer management = event.getApplicationContext().getEnvironment()
                     .getProperty(MANAGEMENT_PORT, Integer.class);
             if (management != null) {

@@ -25,12 +25,17 @@ import org.springframework.boot.web.server.servlet.ServletWebServerFactory;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.reactor.netty.autoconfigure.NettyReactiveWebServerAutoConfiguration;
+import org.springframework.boot.web.server.reactive.ReactiveWebServerFactory;
 import org.springframework.core.Ordered;
 import org.springframework.core.env.ConfigurableEnvironment;
 
 /**
- * The web server, chosen here ({@code vtlab.web-server}: Tomcat or Jetty, both through Spring Boot's own support),
- * and all of its wiring but its request threads (flag T, in the composition root) and the limits Boot binds from
+ * The web server, chosen here ({@code vtlab.web-server}: Tomcat or Jetty under Spring MVC, or Netty under Spring
+ * WebFlux, all through Spring Boot's own support; {@link WebStackChoice} makes the application reactive for Netty,
+ * and {@link NettyServerConfiguration} holds Netty's wiring), and all of Tomcat's and Jetty's wiring but its request threads (flag T, in the composition root) and the limits Boot binds from
  * application.properties: the per-connection buffers cut for bursts (docs/benchmarks.md, "What a held request
  * costs"), the lab's connector, the filter that completes a response before a graceful shutdown can cut it, and the
  * report of the ports it bound. Nothing outside bootstrap (and the lab, which reads it) knows which server runs.
@@ -41,6 +46,7 @@ import org.springframework.core.env.ConfigurableEnvironment;
  * the rest.
  */
 @Configuration(proxyBeanMethods = false)
+@Import(NettyServerConfiguration.class)
 public class WebServerConfiguration {
 
     /** Bytes per connection for Tomcat's socket read and write buffers (Tomcat's default: 8192 each). */
@@ -52,34 +58,7 @@ public class WebServerConfiguration {
     /** Platform threads of the lab's own Jetty connector (Tomcat's additional connector has a pool of its own). */
     static final int JETTY_LAB_THREADS = 16;
 
-    // ---- the choice ----
-
-    /**
-     * The server {@code vtlab.web-server} names, built as Spring Boot builds it when it is the only one on the
-     * class path, with the customizers Boot would give it (each server's auto-configuration steps back when a
-     * factory exists). Switching is this setting alone: domain, application and adapters do not change.
-     */
-    @Bean
-    ServletWebServerFactory webServerFactory(VtlabSettings settings,
-                                             ObjectProvider<TomcatConnectorCustomizer> connectorCustomizers,
-                                             ObjectProvider<TomcatContextCustomizer> contextCustomizers,
-                                             ObjectProvider<TomcatProtocolHandlerCustomizer<?>> protocolCustomizers,
-                                             ObjectProvider<JettyServerCustomizer> jettyCustomizers) {
-        return switch (settings.webServer()) {
-            case TOMCAT -> {
-                TomcatServletWebServerFactory tomcat = new TomcatServletWebServerFactory();
-                tomcat.getConnectorCustomizers().addAll(connectorCustomizers.orderedStream().toList());
-                tomcat.getContextCustomizers().addAll(contextCustomizers.orderedStream().toList());
-                tomcat.getProtocolHandlerCustomizers().addAll(protocolCustomizers.orderedStream().toList());
-                yield tomcat;
-            }
-            case JETTY -> {
-                JettyServletWebServerFactory jetty = new JettyServletWebServerFactory();
-                jetty.getServerCustomizers().addAll(jettyCustomizers.orderedStream().toList());
-                yield jetty;
-            }
-        };
-    }
+    // ---- the choice, and the management server on the same server ----
 
     /**
      * The management server (Actuator's meters on {@code management.server.port}) on the same web server as the
@@ -94,82 +73,12 @@ public class WebServerConfiguration {
                     TomcatWebServerConfiguration.class, TomcatServletWebServerAutoConfiguration.class);
             case JETTY -> new ManagementContextFactory(WebApplicationType.SERVLET, ServletWebServerFactory.class,
                     JettyServletWebServerAutoConfiguration.class);
+            case NETTY -> new ManagementContextFactory(WebApplicationType.REACTIVE, ReactiveWebServerFactory.class,
+                    NettyReactiveWebServerAutoConfiguration.class);
         };
     }
 
-    // ---- Tomcat ----
-
-    @Bean
-    WebServerFactoryCustomizer<TomcatServletWebServerFactory> leanResponseBuffer() {
-        return factory -> factory.setProtocol(LeanHttp11NioProtocol.class.getName());
-    }
-
-    @Bean
-    TomcatConnectorCustomizer smallSocketBuffers() {
-        return connector -> {
-            connector.setProperty("socket.appReadBufSize", String.valueOf(SOCKET_BUFFER_BYTES));
-            connector.setProperty("socket.appWriteBufSize", String.valueOf(SOCKET_BUFFER_BYTES));
-            // No cache of closed connections' channels. Above a 2 GB heap Tomcat keeps up to heap/32 bytes of them,
-            // counted by their socket buffers alone (32,768 channels at 2 GB with 1 KB buffers), and what it kept
-            // held whole processors: 6,451 requests' buffers, about 290 MB, live at rest after a 10,000 burst
-            // (docs/benchmarks.md). A new connection's two 1 KB buffers cost less than that.
-            connector.setProperty("socket.bufferPool", "0");
-        };
-    }
-
-    /**
-     * With {@code vtlab.lab.port}, a second connector on loopback with Tomcat's own platform pool: during a
-     * burst the main connector is full by design (its bound, then the kernel's queue), and the lab must still
-     * show whether the server is alive. It serves every path, the lab's among them when the lab is there.
-     */
-    @Bean
-    WebServerFactoryCustomizer<TomcatServletWebServerFactory> labConnector(VtlabSettings settings) {
-        return factory -> {
-            if (settings.labPort() != null) {
-                Connector connector = new Connector();
-                connector.setPort(settings.labPort());
-                connector.setProperty("address", "127.0.0.1");
-                factory.addAdditionalConnectors(connector);
-            }
-        };
-    }
-
-    // ---- Jetty ----
-
-    /**
-     * Jetty's main connector as Tomcat's is set (application.properties, {@link LeanHttp11NioProtocol}): the
-     * kernel's accept queue as deep, so that connections beyond the in-flight bound wait there; a 1 KB response
-     * buffer; one request per connection; and with {@code vtlab.lab.port}, a second connector on loopback
-     * with a small platform pool of its own (the main connector's pool may be full by design, see
-     * {@link #labConnector}). Jetty's in-flight bound covers the main connector alone (Boot applies it first).
-     */
-    @Bean
-    JettyServerCustomizer jettyConnectors(VtlabSettings settings) {
-        return server -> {
-            ServerConnector main = (ServerConnector) server.getConnectors()[0];
-            main.setAcceptQueueSize(ACCEPT_QUEUE);
-            // Jetty gives each response a 32 KB output buffer as it writes; ours are a few hundred bytes, and
-            // Tomcat's is cut to 1 KB too (LeanHttp11NioProtocol).
-            HttpConfiguration http = main.getConnectionFactory(HttpConnectionFactory.class).getHttpConfiguration();
-            http.setOutputBufferSize(JETTY_OUTPUT_BUFFER_BYTES);
-            http.setOutputAggregationSize(JETTY_OUTPUT_BUFFER_BYTES);
-            // As Tomcat's max-keep-alive-requests=1: close a connection once its response is written, so that its
-            // slot under the bound goes at once to a connection waiting in the kernel's queue. Kept alive, each
-            // slot stayed taken for Jetty's idle timeout (30 s) and 10,000 at once waited 34 s at the median.
-            http.setPersistentConnectionsEnabled(false);
-            if (settings.labPort() != null) {
-                QueuedThreadPool labThreads = new QueuedThreadPool(JETTY_LAB_THREADS, 2);
-                labThreads.setName("lab-");
-                ServerConnector lab = new ServerConnector(server, labThreads, null, null, -1, -1,
-                        new HttpConnectionFactory());
-                lab.setHost("127.0.0.1");
-                lab.setPort(settings.labPort());
-                server.addConnector(lab);
-            }
-        };
-    }
-
-    // ---- both ----
+    // ---- every server ----
 
     /** Jetty's in-flight bound as a meter (Tomcat's has one from Boot). */
     @Bean
@@ -183,13 +92,127 @@ public class WebServerConfiguration {
         return new PortsReport();
     }
 
-    /** First in the chain, for requests and async dispatches: see the class for why. */
-    @Bean
-    FilterRegistrationBean<ResponseCompletingFilter> responseCompletingFilter() {
-        FilterRegistrationBean<ResponseCompletingFilter> registration =
-                new FilterRegistrationBean<>(new ResponseCompletingFilter());
-        registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
-        registration.setDispatcherTypes(DispatcherType.REQUEST, DispatcherType.ASYNC);
-        return registration;
+    /**
+     * Tomcat's and Jetty's wiring: beans of a servlet application only (Spring MVC), so that none is made when Netty
+     * serves WebFlux.
+     */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+    static class OnSpringMvc {
+
+        // ---- the choice ----
+
+        /**
+         * The server {@code vtlab.web-server} names, built as Spring Boot builds it when it is the only one on the
+         * class path, with the customizers Boot would give it (each server's auto-configuration steps back when a
+         * factory exists). Switching is this setting alone: domain, application and adapters do not change.
+         */
+        @Bean
+        ServletWebServerFactory webServerFactory(VtlabSettings settings,
+                                                 ObjectProvider<TomcatConnectorCustomizer> connectorCustomizers,
+                                                 ObjectProvider<TomcatContextCustomizer> contextCustomizers,
+                                                 ObjectProvider<TomcatProtocolHandlerCustomizer<?>> protocolCustomizers,
+                                                 ObjectProvider<JettyServerCustomizer> jettyCustomizers) {
+            return switch (settings.webServer()) {
+                case TOMCAT -> {
+                    TomcatServletWebServerFactory tomcat = new TomcatServletWebServerFactory();
+                    tomcat.getConnectorCustomizers().addAll(connectorCustomizers.orderedStream().toList());
+                    tomcat.getContextCustomizers().addAll(contextCustomizers.orderedStream().toList());
+                    tomcat.getProtocolHandlerCustomizers().addAll(protocolCustomizers.orderedStream().toList());
+                    yield tomcat;
+                }
+                case JETTY -> {
+                    JettyServletWebServerFactory jetty = new JettyServletWebServerFactory();
+                    jetty.getServerCustomizers().addAll(jettyCustomizers.orderedStream().toList());
+                    yield jetty;
+                }
+                case NETTY -> throw new IllegalStateException("Netty serves Spring WebFlux, not Spring MVC: "
+                        + WebStackChoice.class.getSimpleName() + " should have made this application reactive");
+            };
+        }
+
+        // ---- Tomcat ----
+
+        @Bean
+        WebServerFactoryCustomizer<TomcatServletWebServerFactory> leanResponseBuffer() {
+            return factory -> factory.setProtocol(LeanHttp11NioProtocol.class.getName());
+        }
+
+        @Bean
+        TomcatConnectorCustomizer smallSocketBuffers() {
+            return connector -> {
+                connector.setProperty("socket.appReadBufSize", String.valueOf(SOCKET_BUFFER_BYTES));
+                connector.setProperty("socket.appWriteBufSize", String.valueOf(SOCKET_BUFFER_BYTES));
+                // No cache of closed connections' channels. Above a 2 GB heap Tomcat keeps up to heap/32 bytes of them,
+                // counted by their socket buffers alone (32,768 channels at 2 GB with 1 KB buffers), and what it kept
+                // held whole processors: 6,451 requests' buffers, about 290 MB, live at rest after a 10,000 burst
+                // (docs/benchmarks.md). A new connection's two 1 KB buffers cost less than that.
+                connector.setProperty("socket.bufferPool", "0");
+            };
+        }
+
+        /**
+         * With {@code vtlab.lab.port}, a second connector on loopback with Tomcat's own platform pool: during a
+         * burst the main connector is full by design (its bound, then the kernel's queue), and the lab must still
+         * show whether the server is alive. It serves every path, the lab's among them when the lab is there.
+         */
+        @Bean
+        WebServerFactoryCustomizer<TomcatServletWebServerFactory> labConnector(VtlabSettings settings) {
+            return factory -> {
+                if (settings.labPort() != null) {
+                    Connector connector = new Connector();
+                    connector.setPort(settings.labPort());
+                    connector.setProperty("address", "127.0.0.1");
+                    factory.addAdditionalConnectors(connector);
+                }
+            };
+        }
+
+        // ---- Jetty ----
+
+        /**
+         * Jetty's main connector as Tomcat's is set (application.properties, {@link LeanHttp11NioProtocol}): the
+         * kernel's accept queue as deep, so that connections beyond the in-flight bound wait there; a 1 KB response
+         * buffer; one request per connection; and with {@code vtlab.lab.port}, a second connector on loopback
+         * with a small platform pool of its own (the main connector's pool may be full by design, see
+         * {@link #labConnector}). Jetty's in-flight bound covers the main connector alone (Boot applies it first).
+         */
+        @Bean
+        JettyServerCustomizer jettyConnectors(VtlabSettings settings) {
+            return server -> {
+                ServerConnector main = (ServerConnector) server.getConnectors()[0];
+                main.setAcceptQueueSize(ACCEPT_QUEUE);
+                // Jetty gives each response a 32 KB output buffer as it writes; ours are a few hundred bytes, and
+                // Tomcat's is cut to 1 KB too (LeanHttp11NioProtocol).
+                HttpConfiguration http = main.getConnectionFactory(HttpConnectionFactory.class).getHttpConfiguration();
+                http.setOutputBufferSize(JETTY_OUTPUT_BUFFER_BYTES);
+                http.setOutputAggregationSize(JETTY_OUTPUT_BUFFER_BYTES);
+                // As Tomcat's max-keep-alive-requests=1: close a connection once its response is written, so that its
+                // slot under the bound goes at once to a connection waiting in the kernel's queue. Kept alive, each
+                // slot stayed taken for Jetty's idle timeout (30 s) and 10,000 at once waited 34 s at the median.
+                http.setPersistentConnectionsEnabled(false);
+                if (settings.labPort() != null) {
+                    QueuedThreadPool labThreads = new QueuedThreadPool(JETTY_LAB_THREADS, 2);
+                    labThreads.setName("lab-");
+                    ServerConnector lab = new ServerConnector(server, labThreads, null, null, -1, -1,
+                            new HttpConnectionFactory());
+                    lab.setHost("127.0.0.1");
+                    lab.setPort(settings.labPort());
+                    server.addConnector(lab);
+                }
+            };
+        }
+
+        // ---- Tomcat and Jetty ----
+
+        /** First in the chain, for requests and async dispatches: see the class for why. */
+        @Bean
+        FilterRegistrationBean<ResponseCompletingFilter> responseCompletingFilter() {
+            FilterRegistrationBean<ResponseCompletingFilter> registration =
+                    new FilterRegistrationBean<>(new ResponseCompletingFilter());
+            registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
+            registration.setDispatcherTypes(DispatcherType.REQUEST, DispatcherType.ASYNC);
+            return registration;
+        }
     }
 }

@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.jetty.JettyWebServer;
+import reactor.netty.resources.LoopResources;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.tomcat.TomcatWebServer;
@@ -26,6 +27,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -41,6 +43,8 @@ class ManagementServerTest {
 
     private static final Duration DEADLINE = Duration.ofSeconds(30);
     private static final Pattern TWO_BUSY = Pattern.compile("tomcat_threads_busy_threads\\{name=\"[^\"]+\"} 2\\.0");
+    /** Requests in flight, by Micrometer's long task timer (its count), one line per set of tags. */
+    private static final Pattern ACTIVE = Pattern.compile("http_server_requests_active_seconds_count\\{[^}]*} (\\d+)");
 
     @Test
     void the_meters_answer_while_every_request_thread_is_taken_and_say_so() {
@@ -101,6 +105,27 @@ class ManagementServerTest {
         assertThat(management).isInstanceOf(JettyWebServer.class);
     }
 
+    /** On Netty: an event loop of its own, which answers while the main server's is blocked (T off, by design). */
+    @Test
+    void on_netty_the_meters_answer_while_every_event_loop_thread_is_blocked() {
+        int loops = LoopResources.DEFAULT_IO_WORKER_COUNT;
+        try (RunningServer server = RunningServer.startWith("--vtlab.web-server=netty",
+                "--vtlab.repository.count-delay=2s", "--vtlab.repository.save-delay=2s");
+             HttpClient client = HttpClient.newHttpClient()) {
+            List<CompletableFuture<HttpResponse<Void>>> held = new ArrayList<>();
+            for (int i = 0; i < loops + 1; i++) {
+                held.add(client.sendAsync(HttpRequest.newBuilder(server.base().resolve("/sync?name=x"))
+                        .timeout(DEADLINE).build(), HttpResponse.BodyHandlers.discarding()));
+            }
+
+            awaitMeters(server, meters -> ACTIVE.matcher(meters).results()
+                    .mapToInt(active -> Integer.parseInt(active.group(1))).sum() >= loops,
+                    "at least " + loops + " requests active");
+
+            held.forEach(request -> assertThat(request.join().statusCode()).isEqualTo(200));
+        }
+    }
+
     @Test
     void a_management_port_already_taken_stops_start_up_naming_its_setting(CapturedOutput output) throws Exception {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
@@ -149,18 +174,23 @@ class ManagementServerTest {
 
     /** The Prometheus text once it matches {@code expected}, within the deadline. */
     private static String awaitMeters(RunningServer server, Pattern expected) {
+        return awaitMeters(server, meters -> expected.matcher(meters).find(), expected.toString());
+    }
+
+    /** The Prometheus text once {@code expected} holds of it, within the deadline. */
+    private static String awaitMeters(RunningServer server, Predicate<String> expected, String what) {
         long deadline = System.nanoTime() + DEADLINE.toNanos();
         String meters = "";
         while (System.nanoTime() < deadline) {
             HttpResponse<String> response = server.getFrom(server.management(), "/actuator/prometheus");
             assertThat(response.statusCode()).isEqualTo(200);
             meters = response.body();
-            if (expected.matcher(meters).find()) {
+            if (expected.test(meters)) {
                 return meters;
             }
             sleep();
         }
-        throw new AssertionError("no " + expected + " in the meters within " + DEADLINE + ":\n" + meters);
+        throw new AssertionError("no " + what + " in the meters within " + DEADLINE + ":\n" + meters);
     }
 
     private static void sleep() {

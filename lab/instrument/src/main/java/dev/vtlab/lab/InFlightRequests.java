@@ -9,6 +9,12 @@ import jakarta.servlet.ServletRequest;
 import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServletRequest;
 
+import org.springframework.core.Ordered;
+import org.springframework.web.server.ServerWebExchange;
+import org.springframework.web.server.WebFilter;
+import org.springframework.web.server.WebFilterChain;
+import reactor.core.publisher.Mono;
+
 import java.io.IOException;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -18,9 +24,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * ends in an answer, an error or a time-out. A runner waits for 0 before it measures, so that no request a client
  * gave up on (a warm-up's, an abandoned burst's) still queues for the pool in front of the measured ones. The lab's
  * own requests are not counted. Registered for the first dispatch only: an asynchronous result's second dispatch is
- * the same request.
+ * the same request. On Spring WebFlux (Netty) the same count, as a {@code WebFilter}: from the moment the
+ * application takes the exchange until its response completes, errs or is cancelled.
  */
-public final class InFlightRequests implements Filter {
+public final class InFlightRequests implements Filter, WebFilter, Ordered {
 
     private final AtomicInteger inFlight = new AtomicInteger();
 
@@ -49,6 +56,23 @@ public final class InFlightRequests implements Filter {
                 inFlight.decrementAndGet();
             }
         }
+    }
+
+    @Override
+    public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
+        if (exchange.getRequest().getPath().value().startsWith("/lab/")) {
+            return chain.filter(exchange);
+        }
+        return Mono.defer(() -> {
+            inFlight.incrementAndGet();
+            return chain.filter(exchange).doFinally(signal -> inFlight.decrementAndGet());
+        });
+    }
+
+    /** First among WebFlux's filters (on Spring MVC its registration orders it). */
+    @Override
+    public int getOrder() {
+        return Ordered.HIGHEST_PRECEDENCE;
     }
 
     /** Ends the count when the asynchronous cycle completes: after the answer, an error or a time-out alike. */

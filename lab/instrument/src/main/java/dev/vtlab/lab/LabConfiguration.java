@@ -4,7 +4,10 @@ import dev.vtlab.adapters.in.web.HelloController;
 import dev.vtlab.application.port.out.VisitRepository;
 import dev.vtlab.settings.VtlabSettings;
 import jakarta.servlet.DispatcherType;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.web.reactive.result.method.annotation.ResponseBodyResultHandler;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
@@ -21,8 +24,8 @@ import java.util.function.UnaryOperator;
  * the server's class path at run time only), so Boot brings it in from
  * {@code META-INF/spring/org.springframework.boot.autoconfigure.AutoConfiguration.imports} when the jar is there.
  * It offers the composition root its two recorders (the hook: {@code UnaryOperator} beans the composition root
- * asks for), places Spring MVC interceptors around the web adapter, counts requests in flight, and serves
- * {@code /lab/...}.
+ * asks for), places Spring MVC interceptors around the web adapter (on Spring WebFlux, a result handler), counts
+ * requests in flight, and serves {@code /lab/...}.
  */
 @AutoConfiguration
 public class LabConfiguration implements WebMvcConfigurer {
@@ -73,12 +76,23 @@ public class LabConfiguration implements WebMvcConfigurer {
         return new ThreadReportAdvice(recorders.placement());
     }
 
+    /** On Spring WebFlux (Netty): the interceptors' and the advice's work, in one result handler. */
+    @Bean
+    @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
+    WebFluxLayerRecorder webFluxLayerRecorder(LabRecorders recorders,
+                                              ObjectProvider<ResponseBodyResultHandler> responseBodies) {
+        return new WebFluxLayerRecorder(recorders.placement(), HelloController.class, responseBodies);
+    }
+
     @Bean
     InFlightRequests inFlightRequests() {
         return new InFlightRequests();
     }
 
-    /** Around every request from its first dispatch ({@code REQUEST}) on, before any other filter sees it. */
+    /**
+     * Around every request from its first dispatch ({@code REQUEST}) on, before any other filter sees it. On Spring
+     * WebFlux the same bean is a {@code WebFilter}, first among them.
+     */
     @Bean
     FilterRegistrationBean<InFlightRequests> inFlightRequestsFilter(InFlightRequests inFlight) {
         FilterRegistrationBean<InFlightRequests> registration = new FilterRegistrationBean<>(inFlight);

@@ -78,7 +78,8 @@ public record LabEnvironment(Flags flags, boolean springVirtualThreads, String j
      *                       platform threads, or a {@code VirtualThreadPool}'s cap on tasks at once
      * @param maxConnections connections the server keeps open at once (its in-flight bound); more wait in the
      *                       accept queue; -1 for none
-     * @param acceptCount    backlog asked of the kernel for the listening socket (capped by somaxconn)
+     * @param acceptCount    backlog asked of the kernel for the listening socket (capped by somaxconn); -1 where the
+     *                       server does not tell (Netty)
      * @param keepAliveTimeoutMs    how long an idle connection is kept
      * @param maxKeepAliveRequests  requests per connection before the server closes it (1: no keep-alive; -1:
      *                              no such limit, as on Jetty)

@@ -30,7 +30,7 @@ public final class RunningEnvironment {
         return new LabEnvironment(flags(settings.effective()), settings.springVirtualThreads(),
                 System.getProperty("java.version"), System.getProperty("java.vendor"),
                 runtime.availableProcessors(), ForkJoinPool.getCommonPoolParallelism(), runtime.maxMemory(),
-                WebServerView.limits(context), settings.countDelay().toMillis(), settings.saveDelay().toMillis(),
+                WebServerView.limits(context, settings), settings.countDelay().toMillis(), settings.saveDelay().toMillis(),
                 settings.repository().kind().label(), repositoryUrl(), settings.repository().guard().label(),
                 asyncRequestTimeoutMs(), pool(), new LabEnvironment.Executors(asyncExecutorThreads(),
                         threadsAtMost(new CompletableFuture<Void>().defaultExecutor())));

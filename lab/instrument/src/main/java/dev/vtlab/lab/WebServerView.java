@@ -11,15 +11,22 @@ import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.eclipse.jetty.util.thread.ThreadPool;
 import org.eclipse.jetty.util.thread.VirtualThreadPool;
+import dev.vtlab.settings.VtlabSettings;
 import org.springframework.boot.jetty.JettyWebServer;
+import org.springframework.boot.reactor.netty.NettyWebServer;
+import org.springframework.core.env.Environment;
+import org.springframework.util.unit.DataSize;
+import reactor.netty.resources.LoopResources;
+
+import java.time.Duration;
 import org.springframework.boot.tomcat.TomcatWebServer;
 import org.springframework.boot.web.server.WebServer;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ApplicationContext;
 
 /**
- * Lab data source: the running web server's main connector, Tomcat's or Jetty's, read with the same meaning on
- * both: which server, the pool its requests run on, how many connections it holds at once (its in-flight bound),
+ * Lab data source: the running web server's main connector, Tomcat's, Jetty's or Netty's, read with the same
+ * meaning on all three: which server, the pool its requests run on, how many connections it holds at once (its in-flight bound),
  * and how many it holds now. The lab reads the server; it configures nothing.
  */
 final class WebServerView {
@@ -31,10 +38,11 @@ final class WebServerView {
     }
 
     /** The main connector's limits as it runs. */
-    static LabEnvironment.WebServerLimits limits(ApplicationContext context) {
+    static LabEnvironment.WebServerLimits limits(ApplicationContext context, VtlabSettings settings) {
         return switch (webServer(context)) {
             case TomcatWebServer tomcat -> tomcatLimits(tomcat.getTomcat().getConnector());
             case JettyWebServer jetty -> jettyLimits(jetty.getServer());
+            case NettyWebServer netty -> nettyLimits(context.getEnvironment(), settings);
             case null, default -> NONE;
         };
     }
@@ -70,6 +78,24 @@ final class WebServerView {
                 configuration == null || configuration.isPersistentConnectionsEnabled() ? -1 : 1,
                 configuration == null ? -1 : configuration.getRequestHeaderSize(),
                 configuration == null ? "default" : configuration.getOutputBufferSize() + " (output)");
+    }
+
+    /**
+     * Netty: where blocking controller methods run (the composition root's virtual threads with T, Boot's
+     * {@code applicationTaskExecutor} with its switch alone, else the event loop), the event loop's size (Reactor
+     * Netty's default: the cores, at least 4), and the limits as Boot and vtlab bind them (Reactor Netty's server
+     * keeps its configuration to itself once it runs); its accept queue is not told (-1).
+     */
+    private static LabEnvironment.WebServerLimits nettyLimits(Environment environment, VtlabSettings settings) {
+        String executor = settings.requested().tomcat() ? "virtual threads (vt-webflux-)"
+                : settings.springVirtualThreads() ? "applicationTaskExecutor (virtual)" : "event loop";
+        return new LabEnvironment.WebServerLimits("netty", executor, LoopResources.DEFAULT_IO_WORKER_COUNT,
+                environment.getProperty("server.netty.max-connections", Integer.class, -1), -1,
+                (int) environment.getProperty("server.netty.idle-timeout", Duration.class, Duration.ofMillis(-1))
+                        .toMillis(),
+                environment.getProperty("server.netty.max-keep-alive-requests", Integer.class, -1),
+                (int) environment.getProperty("server.max-http-request-header-size", DataSize.class,
+                        DataSize.ofKilobytes(8)).toBytes(), "default");
     }
 
     private static int maxThreads(ThreadPool pool) {

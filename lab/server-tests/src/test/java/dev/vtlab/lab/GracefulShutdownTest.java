@@ -3,7 +3,7 @@ package dev.vtlab.lab;
 import dev.vtlab.bootstrap.RunningServer;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import java.net.http.HttpResponse;
 import java.time.Duration;
@@ -19,20 +19,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Graceful shutdown loses nothing: a request in flight when the server is told to stop still gets its full
- * response, on Tomcat's platform pool and on virtual threads (T). Once per run by default; as a stress loop with
+ * response, on Tomcat's platform pool and on virtual threads (T), and on Netty (T on). Once per run by default; as a stress loop with
  * {@code -Dstress.shutdowns=50} (docs/decisions.md has the results).
  */
 class GracefulShutdownTest {
 
     private static final int SHUTDOWNS = Integer.getInteger("stress.shutdowns", 1);
 
-    @ParameterizedTest(name = "T {0}")
-    @ValueSource(booleans = {false, true})
-    void a_request_in_flight_completes_during_shutdown(boolean tomcatVirtual) throws Exception {
+    @ParameterizedTest(name = "{0} T {1}")
+    @CsvSource({"tomcat, false", "tomcat, true", "netty, true"})
+    void a_request_in_flight_completes_during_shutdown(String webServer, boolean tomcatVirtual) throws Exception {
         List<String> lost = new ArrayList<>();
         for (int i = 1; i <= SHUTDOWNS; i++) {
             try {
-                HttpResponse<String> response = oneShutdownWithARequestInFlight(tomcatVirtual);
+                HttpResponse<String> response = oneShutdownWithARequestInFlight(webServer, tomcatVirtual);
                 if (response.statusCode() != 200 || !response.body().contains("Hello, Late!")) {
                     lost.add("shutdown " + i + ": HTTP " + response.statusCode() + " " + response.body());
                 }
@@ -42,13 +42,14 @@ class GracefulShutdownTest {
                 lost.add("shutdown " + i + ": " + e.getCause());
             }
         }
-        System.out.printf("graceful shutdown, T %s: %d shutdowns with a request in flight, %d responses lost%n",
-                tomcatVirtual, SHUTDOWNS, lost.size());
+        System.out.printf("graceful shutdown, %s T %s: %d shutdowns with a request in flight, %d responses lost%n",
+                webServer, tomcatVirtual, SHUTDOWNS, lost.size());
         assertThat(lost).isEmpty();
     }
 
-    private static HttpResponse<String> oneShutdownWithARequestInFlight(boolean tomcatVirtual) throws Exception {
-        RunningServer server = RunningServer.start(tomcatVirtual, false, false, false,
+    private static HttpResponse<String> oneShutdownWithARequestInFlight(String webServer, boolean tomcatVirtual)
+            throws Exception {
+        RunningServer server = RunningServer.start(tomcatVirtual, false, false, false, "--vtlab.web-server=" + webServer,
                 "--vtlab.repository.count-delay=100ms", "--vtlab.repository.save-delay=500ms");
         try (ExecutorService client = Executors.newVirtualThreadPerTaskExecutor()) {
             CompletableFuture<HttpResponse<String>> inFlight =

@@ -1,10 +1,12 @@
 package dev.vtlab.lab;
 
 import dev.vtlab.bootstrap.RunningServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.AfterParameterizedClassInvocation;
+import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.boot.test.system.CapturedOutput;
@@ -16,27 +18,34 @@ import java.net.http.HttpResponse;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The four endpoints in the whole server: each greets with the lab's thread report and saves one visit; what only
- * Tomcat and Boot decide (a malformed query, 404, 405) gets a problem detail and saves nothing; the lab's own
- * endpoints. The web adapter's contract alone (names, 400s, 406) is {@code HelloControllerTest}, a slice.
+ * The four endpoints in the whole server, on each of the three web servers (the same contract whatever delivers
+ * it): each greets with the lab's thread report and saves one visit, but {@code /callable} on Netty, which has no
+ * WebFlux form and says so; what only the web server and Boot decide (a malformed query, 404, 405) gets a problem
+ * detail and saves nothing; the lab's own endpoints. The web adapter's contract alone (names, 400s, 406) is
+ * {@code HelloControllerTest}, a slice.
  */
 @ExtendWith(OutputCaptureExtension.class)
+@ParameterizedClass(name = "{0}")
+@ValueSource(strings = {"tomcat", "jetty", "netty"})
 class HelloEndpointsTest {
 
     private static RunningServer server;
 
-    @BeforeAll
-    static void start() {
-        server = RunningServer.start(false, false, false, false);
+    @Parameter
+    String webServer;
+
+    @BeforeParameterizedClassInvocation
+    static void start(String webServer) {
+        server = RunningServer.start(false, false, false, false, "--vtlab.web-server=" + webServer);
     }
 
-    @AfterAll
+    @AfterParameterizedClassInvocation
     static void stop() {
         server.close();
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"/sync", "/async", "/wrapped", "/callable"})
+    @ValueSource(strings = {"/sync", "/async", "/wrapped"})
     void every_style_greets_and_counts_one_visit(String path) {
         long before = visitsSaved();
 
@@ -46,6 +55,24 @@ class HelloEndpointsTest {
         assertThat(response.body()).contains("\"message\":\"Hello, Ada! You are visitor number ")
                 .contains("\"acceptedBy\":{").contains("\"completedBy\":{").contains("\"kind\":\"PLATFORM\"");
         assertThat(visitsSaved()).isEqualTo(before + 1);
+    }
+
+    /** Spring MVC runs a Callable (on Tomcat and Jetty); WebFlux (on Netty) has no step for it, and says so. */
+    @Test
+    void callable_greets_on_spring_mvc_and_is_a_501_problem_detail_on_webflux_that_saves_nothing() {
+        boolean webFlux = webServer.equals("netty");
+        long before = visitsSaved();
+
+        HttpResponse<String> response = server.get("/callable?name=Ada");
+
+        if (webFlux) {
+            assertProblem(response, 501, "No WebFlux form");
+            assertThat(response.body()).contains("only Spring MVC runs", "use /sync", "/wrapped");
+        } else {
+            assertThat(response.statusCode()).isEqualTo(200);
+            assertThat(response.body()).contains("\"message\":\"Hello, Ada! You are visitor number ");
+        }
+        assertThat(visitsSaved()).isEqualTo(before + (webFlux ? 0 : 1));
     }
 
     @ParameterizedTest

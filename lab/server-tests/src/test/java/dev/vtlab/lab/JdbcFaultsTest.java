@@ -6,7 +6,7 @@ import dev.vtlab.bootstrap.RunningServer;
 import dev.vtlab.downstream.database.VisitDatabase;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import java.net.http.HttpResponse;
 import java.time.Duration;
@@ -23,12 +23,16 @@ class JdbcFaultsTest {
 
     private static final Duration DEADLINE = Duration.ofSeconds(30);
 
-    @ParameterizedTest
-    @ValueSource(strings = {"/sync", "/async"})
-    void a_pool_with_no_free_connection_in_time_answers_503_naming_the_pool(String path) throws Exception {
+    /** On every web server; on Netty with T on, so that the request holding the connection holds no event loop. */
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource({"tomcat, /sync", "tomcat, /async", "jetty, /sync", "netty, /sync", "netty, /async"})
+    void a_pool_with_no_free_connection_in_time_answers_503_naming_the_pool(String webServer, String path)
+            throws Exception {
         try (VisitDatabase database = Downstreams.database(0);
              RunningServer server = jdbcServer(database, "--vtlab.repository.pool-size=1",
-                     "--vtlab.repository.pool-timeout=250ms", "--vtlab.repository.count-delay=2s")) {
+                     "--vtlab.repository.pool-timeout=250ms", "--vtlab.repository.count-delay=2s",
+                     "--vtlab.web-server=" + webServer,
+                     "--vtlab.virtual-threads.tomcat=" + webServer.equals("netty"))) {
             CompletableFuture<HttpResponse<String>> holder = holdOneConnection(server, 1);
 
             HttpResponse<String> refused = server.get(path + "?name=Grace");

@@ -5,7 +5,6 @@ import dev.vtlab.bootstrap.RunningServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
 import java.net.URI;
@@ -65,18 +64,6 @@ class JettyTest {
                 "--server.jetty.max-connections=1")) {
             assertThat(server.rawGet(URI.create("http://127.0.0.1:" + port), "/lab/environment"))
                     .startsWith("HTTP/1.1 200").contains("\"name\":\"jetty\"");
-        }
-    }
-
-    /** Jetty fails its own way on a query it cannot decode; the answer is the same problem detail as Tomcat's. */
-    @ParameterizedTest
-    @ValueSource(strings = {"%zz", "%ff%fe", "%4"})
-    void a_malformed_percent_encoding_is_a_400_problem_detail_on_jetty_too(String name) {
-        try (RunningServer server = RunningServer.startWith("--vtlab.web-server=jetty")) {
-            assertThat(server.rawGet("/sync?name=" + name)).startsWith("HTTP/1.1 400")
-                    .contains("application/problem+json", "\"title\":\"Invalid request parameter\"",
-                            "not valid percent-encoded UTF-8");
-            assertThat(server.get("/lab/visits").body()).contains("\"saved\":0");
         }
     }
 

@@ -5,11 +5,13 @@ import dev.vtlab.bootstrap.RunningServer;
 import dev.vtlab.downstream.visitstore.VisitStore;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -53,10 +55,12 @@ class VisitStoreFaultsTest {
         }
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"/sync", "/async"})
-    void a_store_answering_500_is_a_502_and_nothing_is_counted(String path) {
-        try (VisitStore store = Downstreams.visitStore(0, Duration.ZERO); RunningServer server = serverUsing(store.url())) {
+    /** On every web server: the problem detail is the composition root's, whatever delivers it. */
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource({"tomcat, /sync", "tomcat, /async", "jetty, /sync", "netty, /sync", "netty, /async"})
+    void a_store_answering_500_is_a_502_and_nothing_is_counted(String webServer, String path) {
+        try (VisitStore store = Downstreams.visitStore(0, Duration.ZERO);
+             RunningServer server = serverUsing(store.url(), "--vtlab.web-server=" + webServer)) {
             store.inject(VisitStore.Fault.ANSWERS_500);
 
             HttpResponse<String> response = server.get(path + "?name=Ada");
@@ -80,9 +84,10 @@ class VisitStoreFaultsTest {
         }
     }
 
-    private static RunningServer serverUsing(URI store) {
-        return RunningServer.start(false, false, false, false, "--vtlab.repository.kind=http",
-                "--vtlab.repository.url=" + store, "--vtlab.repository.timeout=300ms");
+    private static RunningServer serverUsing(URI store, String... more) {
+        return RunningServer.start(false, false, false, false, Stream.concat(Stream.of("--vtlab.repository.kind=http",
+                "--vtlab.repository.url=" + store, "--vtlab.repository.timeout=300ms"), Stream.of(more))
+                .toArray(String[]::new));
     }
 
     private static void assertProblem(HttpResponse<String> response, int status, String title, String failure,

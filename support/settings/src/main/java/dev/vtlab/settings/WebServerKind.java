@@ -5,14 +5,17 @@ import java.util.LinkedHashSet;
 import java.util.Set;
 
 /**
- * Configuration value: which web server serves the requests ({@value VtlabSettings#WEB_SERVER}). Both come through
- * Spring Boot's own support and are chosen in the composition root; nothing inside the hexagon knows which runs.
+ * Configuration value: which web server serves the requests ({@value VtlabSettings#WEB_SERVER}). All three come
+ * through Spring Boot's own support and are chosen in the composition root; nothing inside the hexagon knows which
+ * runs. Tomcat and Jetty serve through Spring MVC, Netty through Spring WebFlux: the same controller either way.
  */
 public enum WebServerKind {
     /** Apache Tomcat, Spring MVC's default. */
     TOMCAT("tomcat"),
     /** Eclipse Jetty 12, through Spring Boot's spring-boot-jetty. */
-    JETTY("jetty");
+    JETTY("jetty"),
+    /** Reactor Netty, through Spring Boot's spring-boot-reactor-netty, serving Spring WebFlux. */
+    NETTY("netty");
 
     private final String label;
 
@@ -28,6 +31,11 @@ public enum WebServerKind {
     /** Every label, in order, for the error message that refuses any other. */
     public static Set<String> labels() {
         return new LinkedHashSet<>(Arrays.stream(values()).map(WebServerKind::label).toList());
+    }
+
+    /** Whether it serves through Spring WebFlux (a reactive application) rather than Spring MVC (a servlet one). */
+    public boolean reactive() {
+        return this == NETTY;
     }
 
     /** The server with this label; the caller has refused any other. */
