@@ -85,8 +85,8 @@ class StartupSettingsTest {
     @Test
     void netty_serves_webflux_when_the_setting_names_it_and_holds_as_many_connections_as_the_heap_can_carry(
             CapturedOutput output) {
-        int bound = InFlightBound.maxConnections(Runtime.getRuntime().maxMemory(),
-                InFlightBound.SLEEPY_REQUEST_BYTES);
+        int bound = InFlightBound.nettyMaxConnections(Runtime.getRuntime().maxMemory(),
+                InFlightBound.NETTY_REQUEST_BYTES);
         try (RunningServer server = RunningServer.startWith("--vtlab.web-server=netty")) {
             assertThat(((WebServerApplicationContext) server.context()).getWebServer())
                     .isInstanceOf(NettyWebServer.class);

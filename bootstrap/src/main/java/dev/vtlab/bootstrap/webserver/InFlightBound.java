@@ -30,7 +30,9 @@ import java.util.stream.StreamSupport;
  * 68.9 KB with the HTTP adapter). Jetty gets the same: it held a waiting request in 24.5 to 24.8 KB, but under a
  * steady overload its requests in flight held more (482 MB of heap at 6,502 in flight, then out of memory, with
  * 32 KB assumed; docs/web-servers.md). 96 MB is the server's own heap at rest, and the other half is headroom
- * for garbage not yet collected. Netty gets the same until its own cost is measured. It is only a default:
+ * for garbage not yet collected. On Netty a held request measured 18.3 and 18.9 KB (sync T on, wrapped W on; a
+ * 500-request held burst, compare's histogram): 20 KB, and no cap at Tomcat's default, which Netty does not have.
+ * It is only a default:
  * {@code server.tomcat.max-connections}, {@code server.jetty.max-connections} or {@code server.netty.max-connections},
  * set anywhere, wins.
  */
@@ -43,6 +45,9 @@ public final class InFlightBound implements EnvironmentPostProcessor {
     static final long BASELINE_BYTES = 96L << 20;
     public static final long SLEEPY_REQUEST_BYTES = 64L << 10;
     public static final long HTTP_REQUEST_BYTES = 72L << 10;
+    /** What a request held on Netty costs (sleepy and JDBC adapters); the HTTP adapter's client adds Tomcat's 8 KB. */
+    public static final long NETTY_REQUEST_BYTES = 20L << 10;
+    public static final long NETTY_HTTP_REQUEST_BYTES = NETTY_REQUEST_BYTES + (HTTP_REQUEST_BYTES - SLEEPY_REQUEST_BYTES);
     static final int MIN = 100;
     static final int MAX = 8192;
     private static final String SOURCE = "vtlab in-flight bound (from the heap)";
@@ -53,18 +58,32 @@ public final class InFlightBound implements EnvironmentPostProcessor {
      */
     @Override
     public void postProcessEnvironment(ConfigurableEnvironment environment, SpringApplication application) {
-        long cost = RepositoryKind.HTTP.label().equals(
-                environment.getProperty(VtlabSettings.REPOSITORY_KIND, "").strip())
-                ? HTTP_REQUEST_BYTES : SLEEPY_REQUEST_BYTES;
-        String bound = String.valueOf(maxConnections(Runtime.getRuntime().maxMemory(), cost));
+        boolean http = RepositoryKind.HTTP.label().equals(
+                environment.getProperty(VtlabSettings.REPOSITORY_KIND, "").strip());
+        long heap = Runtime.getRuntime().maxMemory();
+        String bound = String.valueOf(maxConnections(heap, http ? HTTP_REQUEST_BYTES : SLEEPY_REQUEST_BYTES));
+        String nettyBound = String.valueOf(nettyMaxConnections(heap,
+                http ? NETTY_HTTP_REQUEST_BYTES : NETTY_REQUEST_BYTES));
         environment.getPropertySources().addLast(new MapPropertySource(SOURCE,
-                Map.of(MAX_CONNECTIONS, bound, JETTY_MAX_CONNECTIONS, bound, NETTY_MAX_CONNECTIONS, bound)));
+                Map.of(MAX_CONNECTIONS, bound, JETTY_MAX_CONNECTIONS, bound, NETTY_MAX_CONNECTIONS, nettyBound)));
     }
 
     /** The bound for a heap of {@code maxHeapBytes} and requests that cost {@code requestBytes} each. */
     public static int maxConnections(long maxHeapBytes, long requestBytes) {
+        return bound(maxHeapBytes, requestBytes, MAX);
+    }
+
+    /**
+     * Netty's bound for a heap of {@code maxHeapBytes} and requests that cost {@code requestBytes} each: as
+     * {@link #maxConnections}, without Tomcat's default as a cap (Reactor Netty has no default bound).
+     */
+    public static int nettyMaxConnections(long maxHeapBytes, long requestBytes) {
+        return bound(maxHeapBytes, requestBytes, Integer.MAX_VALUE);
+    }
+
+    private static int bound(long maxHeapBytes, long requestBytes, int max) {
         long fit = Math.max(0, maxHeapBytes - BASELINE_BYTES) / 2 / requestBytes;
-        return (int) Math.max(MIN, Math.min(MAX, fit));
+        return (int) Math.max(MIN, Math.min(max, fit));
     }
 
     /** The start-up line: the bound in force and, when it is this one, that it was derived from the heap. */

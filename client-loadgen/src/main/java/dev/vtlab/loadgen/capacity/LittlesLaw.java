@@ -50,7 +50,8 @@ public final class LittlesLaw {
             case SYNC -> {
                 Integer requestThreads = webServer.requestThreads();
                 if (requestThreads != null) {
-                    ceilings.add(new Ceiling(Resource.REQUEST_THREADS, requestThreads, hold));
+                    ceilings.add(new Ceiling(webServer.eventLoop() ? Resource.EVENT_LOOP : Resource.REQUEST_THREADS,
+                            requestThreads, hold));
                 }
             }
             case ASYNC -> {

@@ -26,8 +26,8 @@ public record MeterView(MeterCeiling ceiling, double meterVsLab, String watch, S
 
     /**
      * The view of {@code predicted} from {@code ceilings} (the meters' at the reference step) and the knee's step;
-     * empty when no meter stands for the resource (the connections by heap, the bulkhead, the CPU the load
-     * generator shares) or the meters were not read.
+     * empty when no meter stands for the resource (Netty's event loop, the connections by heap, the bulkhead, the
+     * CPU the load generator shares) or the meters were not read.
      */
     static Optional<MeterView> of(Ceiling predicted, List<MeterCeiling> ceilings, CapacityStep knee) {
         if (predicted == null || ceilings == null) {
@@ -46,7 +46,8 @@ public record MeterView(MeterCeiling ceiling, double meterVsLab, String watch, S
             case ASYNC_EXECUTOR -> ceiling.kind() == MeterCeiling.Kind.EXECUTOR
                     && ceiling.key().equals("applicationTaskExecutor");
             case COMMON_POOL -> ceiling.kind() == MeterCeiling.Kind.FORK_JOIN_POOL;
-            case CONNECTIONS, BULKHEAD, CPU, SERVER_CPU, LOADGEN_CPU -> false;
+            // Netty's event loop is a pool no Micrometer meter sizes (Reactor Netty's own meters are off by default).
+            case EVENT_LOOP, CONNECTIONS, BULKHEAD, CPU, SERVER_CPU, LOADGEN_CPU -> false;
         };
     }
 

@@ -4,6 +4,8 @@ package dev.vtlab.loadgen.capacity;
 public enum Resource {
     REQUEST_THREADS("request threads", "the web server's platform request threads (T off), or the tasks Jetty's "
             + "virtual thread pool runs at once (Spring Boot's switch)"),
+    EVENT_LOOP("event loop", "Netty's event-loop threads, which run blocking controller methods when T is off: a "
+            + "few platform threads every connection shares"),
     CONNECTIONS("connections by heap", "the connections the web server holds at once, bounded by the heap"),
     ASYNC_EXECUTOR("async executor", "Spring's applicationTaskExecutor, which runs Callables (A off)"),
     COMMON_POOL("common pool", "supplyAsync's default executor (W off for /wrapped, R off for /async)"),

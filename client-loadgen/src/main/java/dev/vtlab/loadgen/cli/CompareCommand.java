@@ -2,6 +2,7 @@ package dev.vtlab.loadgen.cli;
 
 import dev.vtlab.childprocess.DurationConverter;
 import dev.vtlab.jdks.JdkFinder;
+import dev.vtlab.loadgen.compare.Challenger;
 import dev.vtlab.loadgen.compare.Comparison;
 import dev.vtlab.loadgen.compare.SideBySide;
 import dev.vtlab.loadgen.load.ClientLimits;
@@ -21,8 +22,8 @@ import java.util.concurrent.Callable;
 
 /** Command: vtlab with T on against the reactive reference, the same bursts alternating, side by side. */
 @Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Starts vtlab (T on; on each --web-server) and the reactive reference (Spring WebFlux on "
-                + "Netty) with the same JVM options, and fires the same bursts at each in turn: p50, p99, failures, "
+        description = "Starts vtlab (T on, or W on for netty-wrapped; on each --web-server) and the reactive "
+                + "reference (Spring WebFlux on Netty) with the same JVM options, and fires the same bursts at each in turn: p50, p99, failures, "
                 + "CPU per request, RSS, and the live heap one held request costs each. Writes comparison.json and "
                 + "comparison.md.",
         exitCodeListHeading = "%nExit codes:%n",
@@ -66,8 +67,8 @@ public final class CompareCommand implements Callable<Integer> {
     Duration pause;
 
     @Option(names = "--web-server", split = ",", defaultValue = "tomcat",
-            description = "The web servers vtlab runs on, each against the reference in the same rounds: tomcat "
-                    + "and/or jetty (default: ${DEFAULT-VALUE}).")
+            description = "The vtlab servers, each against the reference in the same rounds: tomcat, jetty, netty "
+                    + "(T on, /sync) and netty-wrapped (W on, /wrapped) (default: ${DEFAULT-VALUE}).")
     List<String> webServers;
 
     @Option(names = "--server-jar", description = "vtlab's jar (default: " + Jars.SERVER + ", looked up "
@@ -129,14 +130,12 @@ public final class CompareCommand implements Callable<Integer> {
         if (timeout.isZero() || connectTimeout.isZero()) {
             throw usage("--timeout and --connect-timeout must be above 0");
         }
-        for (String webServer : webServers) {
-            if (!List.of("tomcat", "jetty").contains(webServer)) {
-                throw usage("unknown web server '" + webServer + "'; expected tomcat or jetty");
-            }
-        }
+        List<Challenger> challengers = webServers.stream().distinct().map(label -> Challenger.parse(label)
+                .orElseThrow(() -> usage("unknown web server '" + label + "'; expected "
+                        + String.join(", ", Challenger.labels())))).toList();
         return new SideBySide.Settings(List.copyOf(bursts), rounds, heldBurst, pause,
                 List.of("-Xmx" + heap, "-XX:+ExitOnOutOfMemoryError"), delay, connectTimeout, timeout,
-                JdkFinder.running().java().toString(), webServers.stream().distinct().toList(),
+                JdkFinder.running().java().toString(), challengers,
                 Jars.find(spec.commandLine(), serverJar, "--server-jar", Jars.SERVER),
                 Jars.find(spec.commandLine(), referenceJar, "--reference-jar",
                         Jars.REFERENCE),

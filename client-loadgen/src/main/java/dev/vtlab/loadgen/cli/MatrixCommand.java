@@ -1,6 +1,5 @@
 package dev.vtlab.loadgen.cli;
 
-import dev.vtlab.loadgen.matrix.ExperimentPlan;
 import dev.vtlab.loadgen.matrix.MatrixExperiment;
 import dev.vtlab.loadgen.matrix.MatrixRunner;
 import dev.vtlab.loadgen.matrix.MatrixSettings;
@@ -52,7 +51,6 @@ public final class MatrixCommand implements Callable<Integer> {
     }
 
     private int run(MatrixExperiment experiment, List<Variant> variants) throws InterruptedException {
-        ExperimentPlan plan = experiment.plan();
         PrintWriter console = spec.commandLine().getOut();
         console.println(experiment.banner(variants));
         Map<String, List<RunRecord>> all = new LinkedHashMap<>();
@@ -66,7 +64,8 @@ public final class MatrixCommand implements Callable<Integer> {
             }
             MatrixRunner.Outcome outcome = new MatrixRunner(settings, console,
                     (runs, samples, started, finished, interrupted) ->
-                            ReportWriter.write(settings, runs, samples, started, finished, interrupted)).run(plan);
+                            ReportWriter.write(settings, runs, samples, started, finished, interrupted))
+                    .run(experiment.plan(variant));
             all.put(label, outcome.runs());
             console.printf("Report: %s%n        %s%n", outcome.reportDir().resolve("report.md"),
                     outcome.reportDir().resolve("report.html"));

@@ -50,7 +50,8 @@ final class VariantOptions {
     List<String> serverJava;
 
     @Option(names = "--web-server", split = ",", description = "Web servers to run the servers on, each with the "
-            + "whole plan: tomcat, jetty, and tomcat-boot, jetty-boot for each with Spring Boot's own switch "
+            + "whole plan: tomcat, jetty (Spring MVC), netty (Spring WebFlux; callable left out: no WebFlux form), and "
+            + "tomcat-boot, jetty-boot, netty-boot for each with Spring Boot's own switch "
             + "(spring.threads.virtual.enabled=true) as Boot configures it (vtlab.web-server). Default: tomcat.")
     List<String> webServers;
 

@@ -22,13 +22,8 @@ public record Comparison(String command, String started, ClientEnvironment envir
                          long delayMs, List<HeldRequestProbe.HeldRequest> heldRequests,
                          List<BurstSample.Figures> bursts, String stoppedBy) {
 
-    public static final String VTLAB = vtlab("tomcat");
+    public static final String VTLAB = Challenger.TOMCAT.reportName();
     public static final String REFERENCE = "reference (Spring WebFlux, Netty)";
-
-    /** How the report names vtlab on {@code webServer} ({@code tomcat} or {@code jetty}). */
-    public static String vtlab(String webServer) {
-        return "vtlab (T on, " + (webServer.equals("jetty") ? "Jetty" : "Tomcat") + ", Spring MVC)";
-    }
 
     /** The vtlab servers measured, in the order they were first: the reference's challengers. */
     public List<String> vtlabServers() {

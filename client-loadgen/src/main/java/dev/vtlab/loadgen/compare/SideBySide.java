@@ -6,7 +6,6 @@ import dev.vtlab.loadgen.load.Burst;
 import dev.vtlab.loadgen.load.ClientEnvironment;
 import dev.vtlab.loadgen.load.HttpClients;
 import dev.vtlab.loadgen.matrix.ChildProcesses;
-import dev.vtlab.loadgen.matrix.Combination;
 import dev.vtlab.loadgen.matrix.ServerProcess;
 
 import java.io.IOException;
@@ -23,7 +22,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The comparison's run: starts vtlab (T on, the other flags off; one server per web server asked for) and the
+ * The comparison's run: starts vtlab (one server per {@link Challenger} asked for: T on, or W on for Netty's
+ * {@code /wrapped}, the other flags off) and the
  * reactive reference with the same JVM options, warms each with one burst, then in every round measures what a held request costs each and fires each
  * burst size at both, alternating which goes first. Writes {@code comparison.json} and {@code comparison.md} after
  * every step; stops every server at the end, also on failure.
@@ -45,7 +45,7 @@ public final class SideBySide {
      * @param connectTimeout the client's
      * @param requestTimeout the client's
      * @param java           the java every server runs on
-     * @param webServers     the web servers vtlab runs on, each against the reference ({@code tomcat}, {@code jetty})
+     * @param challengers    the vtlab servers, each against the reference
      * @param serverJar      vtlab's
      * @param referenceJar   the reference's
      * @param out            the folder of comparison.json, comparison.md and the servers' logs
@@ -53,7 +53,7 @@ public final class SideBySide {
      */
     public record Settings(List<Integer> bursts, int rounds, int heldBurst, Duration pause, List<String> serverJvm,
                            Duration delay, Duration connectTimeout, Duration requestTimeout, String java,
-                           List<String> webServers, Path serverJar, Path referenceJar, Path out, String command) {
+                           List<Challenger> challengers, Path serverJar, Path referenceJar, Path out, String command) {
     }
 
     private final Settings settings;
@@ -89,10 +89,10 @@ public final class SideBySide {
         List<ServerProcess> started = new ArrayList<>();
         try {
             List<Contender> contenders = new ArrayList<>();
-            for (String webServer : settings.webServers()) {
-                ServerProcess vtlab = startVtlab(client, webServer);
+            for (Challenger challenger : settings.challengers()) {
+                ServerProcess vtlab = startVtlab(client, challenger);
                 started.add(vtlab);
-                contenders.add(new Contender(Comparison.vtlab(webServer), vtlab.base().resolve("/sync?name=Ada"),
+                contenders.add(new Contender(challenger.reportName(), vtlab.base().resolve(challenger.target()),
                         // The main connector is full during a large burst (its bound, then the kernel's queue): the
                         // histogram goes to the lab's own.
                         vtlab.uri(ListeningPorts.LAB), vtlab.pid()));
@@ -146,14 +146,14 @@ public final class SideBySide {
         }
     }
 
-    private ServerProcess startVtlab(HttpClient client, String webServer)
+    private ServerProcess startVtlab(HttpClient client, Challenger challenger)
             throws ServerProcess.ServerStartException, InterruptedException {
         String delay = settings.delay().toMillis() + "ms";
-        List<String> args = new ArrayList<>(Combination.parse("T1 A0 W0 R0").serverArgs());
-        args.addAll(List.of("--vtlab.repository.count-delay=" + delay, "--vtlab.repository.save-delay=" + delay,
-                "--vtlab.web-server=" + webServer));
+        List<String> args = new ArrayList<>(challenger.serverArgs());
+        args.addAll(List.of("--vtlab.repository.count-delay=" + delay, "--vtlab.repository.save-delay=" + delay));
         // One server: the log keeps the name it always had.
-        String log = settings.webServers().size() == 1 ? "vtlab-server.log" : "vtlab-" + webServer + "-server.log";
+        String log = settings.challengers().size() == 1 ? "vtlab-server.log"
+                : "vtlab-" + challenger.label() + "-server.log";
         return ServerProcess.startServer(settings.java(), settings.serverJar(), settings.serverJvm(), args,
                 settings.out().resolve(log), client, READY_TIMEOUT, children);
     }

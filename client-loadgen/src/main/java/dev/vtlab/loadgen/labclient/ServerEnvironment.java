@@ -90,18 +90,39 @@ public record ServerEnvironment(Flags flags, boolean springVirtualThreads, Strin
                                   int keepAliveTimeoutMs, int maxKeepAliveRequests, int maxHeaderBytes,
                                   String socketBufferBytes) {
 
-        /** {@code tomcat} or {@code jetty}. */
+        /** {@code tomcat}, {@code jetty} or {@code netty}. */
         public String server() {
             return name == null ? "tomcat" : name;
         }
 
+        /** As a sentence names it: {@code Tomcat}, {@code Jetty} or {@code Netty}. */
+        public String serverName() {
+            return switch (server()) {
+                case "jetty" -> "Jetty";
+                case "netty" -> "Netty";
+                default -> "Tomcat";
+            };
+        }
+
+        /**
+         * Whether blocking methods run on Netty's event loop (T off, no Boot switch): its few platform threads are
+         * then the request threads, shared by every connection.
+         */
+        public boolean eventLoop() {
+            return "netty".equals(server()) && "event loop".equals(executor);
+        }
+
         /**
          * How many requests the request threads run at once at most; {@code null} when virtual threads run them
-         * with no cap below the connections: a platform pool's size (T off), or the cap on tasks of Jetty's
+         * with no cap below the connections: a platform pool's size (T off; on Netty, its event loop), or the cap
+         * on tasks of Jetty's
          * {@code VirtualThreadPool} when it is below the bound (Spring Boot's switch: {@code server.jetty.threads.max},
          * 200). Tomcat's {@code VirtualThreadExecutor} has none (its {@code maxThreads} is then unused).
          */
         public Integer requestThreads() {
+            if ("netty".equals(server())) {
+                return eventLoop() ? maxThreads : null;
+            }
             if (executor != null && executor.equals("VirtualThreadPool")) {
                 return maxThreads > 0 && (maxConnections <= 0 || maxThreads < maxConnections) ? maxThreads : null;
             }
@@ -112,7 +133,7 @@ public record ServerEnvironment(Flags flags, boolean springVirtualThreads, Strin
         public String describe() {
             return String.format(Locale.ROOT, "%s (%s) max-threads %d, max-connections %d, accept-count %d, "
                             + "keep-alive %d ms x %d request(s), max header %d B, read/write buffers %s B",
-                    server().equals("jetty") ? "Jetty" : "Tomcat", executor, maxThreads, maxConnections, acceptCount,
+                    serverName(), executor, maxThreads, maxConnections, acceptCount,
                     keepAliveTimeoutMs, maxKeepAliveRequests, maxHeaderBytes, socketBufferBytes);
         }
     }

@@ -87,7 +87,7 @@ public final class SummaryText {
             line(out, "server", "%d cores, JDK %s, common-pool parallelism %d, delays %d+%d ms, %s %s "
                             + "max-threads %d max-connections %d accept-count %d",
                     e.availableProcessors(), e.javaVersion(), e.commonPoolParallelism(), e.repositoryCountDelayMs(),
-                    e.repositorySaveDelayMs(), webServer.server().equals("jetty") ? "Jetty" : "Tomcat",
+                    e.repositorySaveDelayMs(), webServer.serverName(),
                     webServer.executor(), webServer.maxThreads(), webServer.maxConnections(), webServer.acceptCount());
         }
         if (server.serverJvm() != null) {

@@ -20,13 +20,13 @@ record WarmUpRound(int size, String note) {
     static WarmUpRound of(int asked, ServerEnvironment server, Duration requestTimeout) {
         long budgetMs = requestTimeout.toMillis();
         ServerEnvironment.WebServerLimits webServer = server.webServer();
-        String name = webServer.server().equals("jetty") ? "Jetty's " : "Tomcat's ";
+        String name = webServer.serverName() + "'s ";
         int holders = webServer.maxConnections();
         String resource = name + holders + " connections";
         Integer threads = webServer.requestThreads();
         if (threads != null && threads < holders) {
             holders = threads;
-            resource = name + holders + " request threads";
+            resource = name + holders + (webServer.eventLoop() ? " event-loop threads" : " request threads");
         }
         if (server.pool() != null) {
             budgetMs = Math.min(budgetMs, server.pool().timeoutMs());

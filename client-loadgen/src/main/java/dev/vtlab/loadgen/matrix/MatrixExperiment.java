@@ -7,7 +7,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * The {@code matrix} command line's settings, validated, the same for every variant: what each variant's
@@ -33,21 +35,36 @@ public record MatrixExperiment(Profile profile, List<Mode> modes, Set<Flag> flag
         return ExperimentPlan.of(modes, flags);
     }
 
+    /** One variant's plan: the modes its web server serves ({@link WebServerSetting#serves}). */
+    public ExperimentPlan plan(Variant variant) {
+        return ExperimentPlan.of(modes(variant), flags);
+    }
+
+    /** The modes measured on {@code variant}'s web server. */
+    private List<Mode> modes(Variant variant) {
+        return modes.stream().filter(variant.webServer()::serves).toList();
+    }
+
     /** One variant's settings, its report in {@code dir}. */
     public MatrixSettings forVariant(Variant variant, Path dir) {
-        return new MatrixSettings(profile, modes, flags, repeat, burst, server, variant,
+        return new MatrixSettings(profile, modes(variant), flags, repeat, burst, server, variant,
                 new MatrixSettings.OutputSettings(dir, output.commandLine()));
     }
 
     /** The line the matrix opens with: how many runs, how long at least, with what. */
     public String banner(List<Variant> variants) {
         ExperimentPlan plan = plan();
-        return String.format(Locale.ROOT, "vtlab matrix: %d runs (%d combinations x %d repeat(s)) per variant, %d "
+        Duration least = variants.stream().map(variant -> leastDuration(plan(variant))).reduce(Duration.ZERO,
+                Duration::plus);
+        String leftOut = variants.stream().flatMap(variant -> modes.stream().map(variant.webServer()::whyNot))
+                .filter(Objects::nonNull).distinct().map(why -> " (" + why + ")")
+                .collect(Collectors.joining());
+        return String.format(Locale.ROOT, "vtlab matrix: %d runs (%d combinations x %d repeat(s)) per variant%s, %d "
                         + "variant(s) %s, at least %s (%s); %d requests each, delays %d+%d ms, timeout %d s, "
                         + "server settings %s; report in %s",
-                plan.runCount(repeat), plan.runCount(), repeat, variants.size(),
+                plan.runCount(repeat), plan.runCount(), repeat, leftOut, variants.size(),
                 variants.stream().map(Variant::describe).toList(),
-                HumanDuration.of(leastDuration(plan).multipliedBy(variants.size())), LEAST,
+                HumanDuration.of(least), LEAST,
                 burst.requests(), server.countDelay().toMillis(), server.saveDelay().toMillis(),
                 burst.timeout().toSeconds(), server.serverArgs().isEmpty() ? "Boot's defaults" : server.serverArgs(),
                 output.outputDir());

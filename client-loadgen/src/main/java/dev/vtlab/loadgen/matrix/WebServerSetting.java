@@ -1,6 +1,7 @@
 package dev.vtlab.loadgen.matrix;
 
 import com.fasterxml.jackson.annotation.JsonValue;
+import dev.vtlab.loadgen.load.Mode;
 
 import java.util.Arrays;
 import java.util.List;
@@ -10,13 +11,16 @@ import java.util.Optional;
  * The web server an experiment's servers run ({@code vtlab.web-server}), and whether Spring Boot's own switch
  * ({@code spring.threads.virtual.enabled=true}) is on: Boot's switch is a variant of its own because each server
  * takes it differently (on Tomcat a virtual thread per request; on Jetty a pool of virtual threads that runs at
- * most {@code server.jetty.threads.max}, 200, at once).
+ * most {@code server.jetty.threads.max}, 200, at once; on Netty, Spring WebFlux, blocking methods handed to
+ * {@code applicationTaskExecutor}).
  */
 public enum WebServerSetting {
     TOMCAT("tomcat", "tomcat", false),
     JETTY("jetty", "jetty", false),
+    NETTY("netty", "netty", false),
     TOMCAT_BOOT("tomcat-boot", "tomcat", true),
-    JETTY_BOOT("jetty-boot", "jetty", true);
+    JETTY_BOOT("jetty-boot", "jetty", true),
+    NETTY_BOOT("netty-boot", "netty", true);
 
     private final String label;
     private final String server;
@@ -43,6 +47,21 @@ public enum WebServerSetting {
     List<String> serverArgs() {
         return bootSwitch ? List.of("--vtlab.web-server=" + server, "--spring.threads.virtual.enabled=true")
                 : List.of("--vtlab.web-server=" + server);
+    }
+
+    /**
+     * Whether this server serves {@code mode}: every one does but Netty, which serves Spring WebFlux, and WebFlux
+     * has no step that runs a {@code Callable} ({@code /callable} answers a 501 problem detail there).
+     */
+    public boolean serves(Mode mode) {
+        return !(server.equals("netty") && mode == Mode.CALLABLE);
+    }
+
+    /** Why {@code mode} is left out on this server, or {@code null} when it is not. */
+    public String whyNot(Mode mode) {
+        return serves(mode) ? null : mode.label() + " is left out on " + describe() + ": Spring WebFlux has no step "
+                + "that runs a Callable (flag A's place on Spring MVC), and the server answers it with a 501 problem "
+                + "detail";
     }
 
     public static Optional<WebServerSetting> parse(String label) {

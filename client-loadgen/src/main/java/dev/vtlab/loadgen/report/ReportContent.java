@@ -1,5 +1,6 @@
 package dev.vtlab.loadgen.report;
 
+import java.util.stream.Collectors;
 import dev.vtlab.loadgen.load.Mode;
 import dev.vtlab.loadgen.load.RunSummary;
 import dev.vtlab.loadgen.matrix.HumanDuration;
@@ -54,14 +55,21 @@ final class ReportContent {
         String server = runs.stream().filter(RunRecord::measured).map(r -> r.summary().server().serverEnvironment())
                 .filter(Objects::nonNull).findFirst()
                 .map(e -> "server JDK " + e.javaVersion() + " on " + e.availableProcessors() + " cores, "
-                        + (e.webServer().server().equals("jetty") ? "Jetty" : "Tomcat") + " (" + e.webServer().executor()
+                        + e.webServer().serverName() + " (" + e.webServer().executor()
                         + ")")
                 .orElse("server environment not read");
         return String.format(Locale.ROOT, "%d requests at once, repository delays %d ms + %d ms, each combination "
                         + "measured %d time(s); %s; started %s, took %s%s.", settings.burst().requests(),
                 settings.server().countDelay().toMillis(), settings.server().saveDelay().toMillis(), settings.repeat(),
                 server, started, HumanDuration.of(Duration.between(started, finished)),
-                interrupted ? ", INTERRUPTED: a partial report" : "");
+                interrupted ? ", INTERRUPTED: a partial report" : "") + leftOut();
+    }
+
+    /** The modes this variant's web server does not serve, and why; empty when it serves them all. */
+    private String leftOut() {
+        return Arrays.stream(Mode.values()).map(settings.variant().webServer()::whyNot).filter(Objects::nonNull)
+                .map(why -> " " + Character.toUpperCase(why.charAt(0)) + why.substring(1) + ".")
+                .collect(Collectors.joining());
     }
 
     /** How it was measured, after the results: the command, the runs, the burst, the profile, the repository. */

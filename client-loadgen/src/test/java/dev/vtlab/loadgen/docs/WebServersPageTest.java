@@ -1,5 +1,6 @@
 package dev.vtlab.loadgen.docs;
 
+import dev.vtlab.loadgen.compare.Challenger;
 import dev.vtlab.loadgen.compare.Comparison;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -21,7 +22,7 @@ class WebServersPageTest {
 
     private static final Path PAGE = CommandChecks.root().resolve("docs/web-servers.md");
     private static final String LINK = "\\]\\((results/compare-web-servers/comparison\\.json)\\)";
-    private static final List<String> SERVERS = List.of(Comparison.vtlab("tomcat"), Comparison.vtlab("jetty"),
+    private static final List<String> SERVERS = List.of(Challenger.TOMCAT.reportName(), Challenger.JETTY.reportName(),
             Comparison.REFERENCE);
 
     @Test
