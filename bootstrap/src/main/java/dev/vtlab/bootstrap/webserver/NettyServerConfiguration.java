@@ -27,8 +27,9 @@ class NettyServerConfiguration {
 
     /**
      * The in-flight bound ({@link InFlightBound}: {@code server.netty.max-connections}, derived from the heap unless
-     * set), past which Reactor Netty stops accepting, and the kernel's queue of connections not yet accepted, as deep
-     * as Tomcat's and Jetty's: connections beyond the bound wait there, where they cost no heap.
+     * set; -1 for none), past which the server stops accepting ({@link NettyAcceptLimit}), and the kernel's queue of
+     * connections not yet accepted, as deep as Tomcat's and Jetty's: connections beyond the bound wait there, where
+     * they cost no heap.
      */
     @Bean
     NettyServerCustomizer nettyConnections(Environment environment) {
@@ -39,7 +40,8 @@ class NettyServerConfiguration {
                     + "' for " + InFlightBound.NETTY_MAX_CONNECTIONS + ": expected a whole number of 1 or more, or -1 for "
                     + "no bound.");
         }
-        return server -> server.maxConnections(bound)
+        return server -> (bound == -1 ? server : server.doOnBound(listening -> listening.channel().pipeline()
+                .addFirst(new NettyAcceptLimit(bound))))
                 .option(ChannelOption.SO_BACKLOG, WebServerConfiguration.ACCEPT_QUEUE);
     }
 

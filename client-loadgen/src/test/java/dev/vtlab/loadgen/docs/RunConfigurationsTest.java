@@ -28,6 +28,7 @@ class RunConfigurationsTest {
             "vtlab server, A on", "vtlab server, T, A, W and R on", "vtlab server, HTTP adapter",
             "vtlab server, HTTP adapter, T on", "vtlab server, JDBC adapter", "vtlab server, 512 MB",
             "vtlab server, T on, 512 MB", "vtlab server, Jetty, T on", "vtlab server, Jetty, Boot's switch",
+            "vtlab server, Netty (event loop)", "vtlab server, Netty, T on",
             "visit store", "database (H2 over TCP)", "burst: sync, 2000",
             "burst: async, 2000", "burst: callable, 2000", "burst: sync, 10000", "matrix: quick profile",
             "matrix: seed profile");

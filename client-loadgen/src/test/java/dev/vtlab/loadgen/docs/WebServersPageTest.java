@@ -2,78 +2,101 @@ package dev.vtlab.loadgen.docs;
 
 import dev.vtlab.loadgen.compare.Challenger;
 import dev.vtlab.loadgen.compare.Comparison;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import tools.jackson.databind.JsonNode;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * docs/web-servers.md quotes its comparison as the files hold it: each held-request row and each burst row is read
- * from the comparison.json it links (Tomcat, Jetty and the reference side by side), and the ratios are vtlab's p99
- * over the reference's in the same round.
+ * docs/web-servers.md quotes its comparisons as the files hold them: each held-request row and each burst row is
+ * read from the comparison.json it links, its columns named by the servers the header lists (Tomcat, Jetty, Netty
+ * sync, Netty wrapped and the reference), and the ratios are vtlab's p99 over the reference's in the same round.
+ * Two comparisons: Tomcat and Jetty (compare-web-servers), and the three stacks (compare-three-stacks).
  */
 class WebServersPageTest {
 
     private static final Path PAGE = CommandChecks.root().resolve("docs/web-servers.md");
-    private static final String LINK = "\\]\\((results/compare-web-servers/comparison\\.json)\\)";
-    private static final List<String> SERVERS = List.of(Challenger.TOMCAT.reportName(), Challenger.JETTY.reportName(),
-            Comparison.REFERENCE);
+    /** How a header names each server, and how the comparison does. */
+    private static final Map<String, String> SERVERS = Map.of("Tomcat", Challenger.TOMCAT.reportName(),
+            "Jetty", Challenger.JETTY.reportName(), "Netty sync", Challenger.NETTY.reportName(),
+            "Netty wrapped", Challenger.NETTY_WRAPPED.reportName(), "reference", Comparison.REFERENCE);
 
-    @Test
-    void every_held_request_is_the_comparisons() throws IOException {
-        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE, LINK).stream()
+    @ParameterizedTest
+    @CsvSource({"compare-web-servers, 2", "compare-three-stacks, 2"})
+    void every_held_request_is_the_comparisons(String results, int expectedRows) throws IOException {
+        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE, link(results)).stream()
                 .filter(row -> row.header().getFirst().startsWith("held request")).toList();
-        assertThat(rows).as("held-request rows").hasSize(2);
+        assertThat(rows).as("held-request rows").hasSize(expectedRows);
         for (MarkdownTables.Row row : rows) {
             int round = Integer.parseInt(row.cells().getFirst().replaceAll("\\D", ""));
             JsonNode comparison = ResultsJson.read(row.linked());
-            for (String server : SERVERS) {
+            for (String column : row.header().subList(1, row.header().size())) {
                 List<JsonNode> held = new ArrayList<>();
                 comparison.path("heldRequests").forEach(h -> {
-                    if (h.path("server").asString().equals(server)) {
+                    if (h.path("server").asString().equals(SERVERS.get(column))) {
                         held.add(h);
                     }
                 });
-                String column = server.equals(Comparison.REFERENCE) ? "reference"
-                        : server.contains("Jetty") ? "Jetty" : "Tomcat";
                 assertThat(row.cell(column)).as(row.where() + " " + column).isEqualTo(String.format(Locale.ROOT,
                         "%.1f", held.get(round - 1).path("perRequestBytes").asDouble() / 1024));
             }
         }
     }
 
-    @Test
-    void every_burst_is_the_comparisons() throws IOException {
-        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE, LINK).stream()
+    @ParameterizedTest
+    @CsvSource({"compare-web-servers, 6", "compare-three-stacks, 8"})
+    void every_burst_is_the_comparisons(String results, int expectedRows) throws IOException {
+        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE, link(results)).stream()
                 .filter(row -> row.header().getFirst().equals("burst")).toList();
-        assertThat(rows).as("burst rows").hasSize(6);
+        assertThat(rows).as("burst rows").hasSize(expectedRows);
         for (MarkdownTables.Row row : rows) {
             int requests = Integer.parseInt(row.cells().getFirst().replaceAll("\\[|\\].*|,", ""));
             int round = Integer.parseInt(row.cell("round"));
             JsonNode comparison = ResultsJson.read(row.linked());
+            String failedColumn = column(row, "failed (");
+            List<String> servers = servers(failedColumn);
             List<String> failed = new ArrayList<>();
             List<String> p99 = new ArrayList<>();
-            for (String server : SERVERS) {
-                JsonNode burst = burst(comparison, server, requests, round);
+            List<String> ratios = new ArrayList<>();
+            double reference = burst(comparison, Comparison.REFERENCE, requests, round).path("p99Ms").asDouble();
+            for (String server : servers) {
+                JsonNode burst = burst(comparison, SERVERS.get(server), requests, round);
                 failed.add(String.valueOf(burst.path("failed").asLong()));
                 p99.add(String.format(Locale.ROOT, "%.0f", burst.path("p99Ms").asDouble()));
+                if (!server.equals("reference")) {
+                    ratios.add(String.format(Locale.ROOT, "%.2f", burst.path("p99Ms").asDouble() / reference));
+                }
             }
-            assertThat(row.cell("failed (Tomcat / Jetty / reference)")).as(row.where())
-                    .isEqualTo(String.join(" / ", failed));
-            assertThat(row.cell("p99 ms (Tomcat / Jetty / reference)")).as(row.where())
-                    .isEqualTo(String.join(" / ", p99));
-            double reference = burst(comparison, Comparison.REFERENCE, requests, round).path("p99Ms").asDouble();
-            assertThat(row.cell("p99 over the reference's (Tomcat / Jetty)")).as(row.where()).isEqualTo(
-                    String.format(Locale.ROOT, "%.2f / %.2f",
-                            burst(comparison, SERVERS.get(0), requests, round).path("p99Ms").asDouble() / reference,
-                            burst(comparison, SERVERS.get(1), requests, round).path("p99Ms").asDouble() / reference));
+            assertThat(row.cell(failedColumn)).as(row.where()).isEqualTo(String.join(" / ", failed));
+            assertThat(row.cell(column(row, "p99 ms ("))).as(row.where()).isEqualTo(String.join(" / ", p99));
+            assertThat(row.cell(column(row, "p99 over the reference's ("))).as(row.where())
+                    .isEqualTo(String.join(" / ", ratios));
         }
+    }
+
+    private static String link(String results) {
+        return "\\]\\((results/" + results + "/comparison\\.json)\\)";
+    }
+
+    /** The header cell that starts with {@code start}, e.g. {@code failed (Tomcat / Jetty / reference)}. */
+    private static String column(MarkdownTables.Row row, String start) {
+        return row.header().stream().filter(cell -> cell.startsWith(start)).findFirst()
+                .orElseThrow(() -> new AssertionError(row.where() + ": no column " + start + "...)"));
+    }
+
+    /** {@code failed (Tomcat / Jetty / reference)} names Tomcat, Jetty and the reference, in that order. */
+    private static List<String> servers(String column) {
+        return Arrays.stream(column.substring(column.indexOf('(') + 1, column.lastIndexOf(')')).split(" / "))
+                .map(String::strip).toList();
     }
 
     private static JsonNode burst(JsonNode comparison, String server, int requests, int round) {
