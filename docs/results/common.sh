@@ -53,3 +53,18 @@ find_hey() {
 hey_line() {
   echo "hey: $(go version -m "$(command -v "$hey")" 2>/dev/null | awk '$1 == "mod" {print $2, $3}')"
 }
+
+# Runs the load generator with ARGS on JAVA and keeps OUT/run.txt: the command, where it ran, and what it printed
+# (OUT/run.txt.part while it runs, so that a run cut short shows as one).   record_loadgen JAVA OUT ARGS...
+record_loadgen() {
+  local java=$1 out=$2
+  shift 2
+  mkdir -p "$out"
+  {
+    echo "command: java @client-loadgen/jvm.options -jar client-loadgen/target/vtlab-loadgen.jar $*"
+    environment_lines "$java"
+    echo
+  } > "$out/run.txt.part"
+  "$java" @client-loadgen/jvm.options -jar client-loadgen/target/vtlab-loadgen.jar "$@" | tee -a "$out/run.txt.part"
+  mv "$out/run.txt.part" "$out/run.txt"
+}

@@ -30,8 +30,9 @@ import java.util.stream.StreamSupport;
  * 68.9 KB with the HTTP adapter). Jetty gets the same: it held a waiting request in 24.5 to 24.8 KB, but under a
  * steady overload its requests in flight held more (482 MB of heap at 6,502 in flight, then out of memory, with
  * 32 KB assumed; docs/web-servers.md). 96 MB is the server's own heap at rest, and the other half is headroom
- * for garbage not yet collected. On Netty a held request measured 18.3 and 18.9 KB (sync T on, wrapped W on; a
- * 500-request held burst, compare's histogram): 20 KB, and no cap at Tomcat's default, which Netty does not have.
+ * for garbage not yet collected. On Netty a held request measured 10.8 to 18.9 KB (sync T on and wrapped W on,
+ * compare's histogram of 500 and 2,000 held; docs/results/compare-three-stacks): 20 KB, and no cap at Tomcat's
+ * default, which Netty does not have.
  * It is only a default:
  * {@code server.tomcat.max-connections}, {@code server.jetty.max-connections} or {@code server.netty.max-connections},
  * set anywhere, wins.
@@ -47,7 +48,8 @@ public final class InFlightBound implements EnvironmentPostProcessor {
     public static final long HTTP_REQUEST_BYTES = 72L << 10;
     /** What a request held on Netty costs (sleepy and JDBC adapters); the HTTP adapter's client adds Tomcat's 8 KB. */
     public static final long NETTY_REQUEST_BYTES = 20L << 10;
-    public static final long NETTY_HTTP_REQUEST_BYTES = NETTY_REQUEST_BYTES + (HTTP_REQUEST_BYTES - SLEEPY_REQUEST_BYTES);
+    public static final long NETTY_HTTP_REQUEST_BYTES =
+            NETTY_REQUEST_BYTES + (HTTP_REQUEST_BYTES - SLEEPY_REQUEST_BYTES);
     static final int MIN = 100;
     static final int MAX = 8192;
     private static final String SOURCE = "vtlab in-flight bound (from the heap)";

@@ -37,8 +37,8 @@ class NettyServerConfiguration {
         int bound = Binder.get(environment).bind(InFlightBound.NETTY_MAX_CONNECTIONS, Integer.class).orElse(-1);
         if (bound < 1 && bound != -1) {
             throw new InvalidSettingException(InFlightBound.NETTY_MAX_CONNECTIONS, "Invalid value '" + bound
-                    + "' for " + InFlightBound.NETTY_MAX_CONNECTIONS + ": expected a whole number of 1 or more, or -1 for "
-                    + "no bound.");
+                    + "' for " + InFlightBound.NETTY_MAX_CONNECTIONS
+                    + ": expected a whole number of 1 or more, or -1 for no bound.");
         }
         return server -> (bound == -1 ? server : server.doOnBound(listening -> listening.channel().pipeline()
                 .addFirst(new NettyAcceptLimit(bound))))

@@ -20,12 +20,12 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-/** Command: vtlab with T on against the reactive reference, the same bursts alternating, side by side. */
+/** Command: vtlab with virtual threads against the reactive reference, the same bursts alternating, side by side. */
 @Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Starts vtlab (T on, or W on for netty-wrapped; on each --web-server) and the reactive "
-                + "reference (Spring WebFlux on Netty) with the same JVM options, and fires the same bursts at each in turn: p50, p99, failures, "
-                + "CPU per request, RSS, and the live heap one held request costs each. Writes comparison.json and "
-                + "comparison.md.",
+        description = "Starts vtlab (T on, W on for netty-wrapped, Boot's switch for netty-boot; one server per "
+                + "--web-server) and the reactive reference (Spring WebFlux on Netty) with the same JVM options, and "
+                + "fires the same bursts at each in turn: p50, p99, failures, CPU per request, RSS, and the live heap "
+                + "one held request costs each. Writes comparison.json and comparison.md.",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every burst was fired at every server (failed requests are findings)",
                 "1:a server did not start or stopped answering; what was measured is written",
@@ -68,7 +68,8 @@ public final class CompareCommand implements Callable<Integer> {
 
     @Option(names = "--web-server", split = ",", defaultValue = "tomcat",
             description = "The vtlab servers, each against the reference in the same rounds: tomcat, jetty, netty "
-                    + "(T on, /sync) and netty-wrapped (W on, /wrapped) (default: ${DEFAULT-VALUE}).")
+                    + "(T on, /sync), netty-wrapped (W on, /wrapped) and netty-boot (Spring Boot's switch alone, "
+                    + "/sync) (default: ${DEFAULT-VALUE}).")
     List<String> webServers;
 
     @Option(names = "--server-jar", description = "vtlab's jar (default: " + Jars.SERVER + ", looked up "

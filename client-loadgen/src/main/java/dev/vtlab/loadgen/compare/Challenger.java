@@ -11,17 +11,21 @@ import java.util.Optional;
  * A vtlab server the reference is compared with ({@code compare --web-server}): which web server, which flag puts
  * virtual threads where the waiting happens, and the endpoint its bursts go to. The first three are the article's
  * three systems at vtlab's sizes (Tomcat + Loom; Jetty + Loom; WebFlux + Loom with the blocking use case as it is);
- * the fourth is its other WebFlux + Loom form, {@code Mono.fromFuture(supplyAsync(blocking, virtual threads))}.
+ * the fourth is its other WebFlux + Loom form, {@code Mono.fromFuture(supplyAsync(blocking, virtual threads))}; the
+ * last is the third with Spring Boot's switch alone instead of T, as Boot builds it.
  */
 public enum Challenger {
     TOMCAT("tomcat", "tomcat", "T1 A0 W0 R0", "/sync", "vtlab (T on, Tomcat, Spring MVC)"),
     JETTY("jetty", "jetty", "T1 A0 W0 R0", "/sync", "vtlab (T on, Jetty, Spring MVC)"),
     NETTY("netty", "netty", "T1 A0 W0 R0", "/sync", "vtlab (T on, Netty, Spring WebFlux, /sync)"),
     NETTY_WRAPPED("netty-wrapped", "netty", "T0 A0 W1 R0", "/wrapped",
-            "vtlab (W on, Netty, Spring WebFlux, /wrapped)");
+            "vtlab (W on, Netty, Spring WebFlux, /wrapped)"),
+    /** Spring Boot's switch alone, as Boot builds it: blocking methods on {@code applicationTaskExecutor}. */
+    NETTY_BOOT("netty-boot", "netty", Switch.BOOT, "/sync", "vtlab (Boot's switch, Netty, Spring WebFlux, /sync)");
 
     private final String label;
     private final String webServer;
+    /** The flags, or {@link Switch#BOOT}. */
     private final String flags;
     private final String path;
     private final String reportName;
@@ -49,15 +53,26 @@ public enum Challenger {
         return path + "?name=Ada";
     }
 
-    /** Its server's arguments: the flags and the web server. */
+    /** Its server's arguments: the flags (or Boot's switch with every flag off) and the web server. */
     public List<String> serverArgs() {
-        List<String> args = new ArrayList<>(Combination.parse(flags).serverArgs());
+        List<String> args = new ArrayList<>();
+        if (flags.equals(Switch.BOOT)) {
+            args.addAll(Combination.parse("T0 A0 W0 R0").serverArgs());
+            args.add("--spring.threads.virtual.enabled=true");
+        } else {
+            args.addAll(Combination.parse(flags).serverArgs());
+        }
         args.add("--vtlab.web-server=" + webServer);
         return args;
     }
 
     public static Optional<Challenger> parse(String label) {
         return Arrays.stream(values()).filter(challenger -> challenger.label.equals(label.strip())).findFirst();
+    }
+
+    /** How a challenger says it runs with Spring Boot's switch instead of vtlab's flags. */
+    private static final class Switch {
+        static final String BOOT = "Boot's switch";
     }
 
     public static List<String> labels() {

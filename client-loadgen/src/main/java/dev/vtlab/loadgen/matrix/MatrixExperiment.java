@@ -5,6 +5,7 @@ import dev.vtlab.loadgen.load.Mode;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -53,7 +54,9 @@ public record MatrixExperiment(Profile profile, List<Mode> modes, Set<Flag> flag
 
     /** The line the matrix opens with: how many runs, how long at least, with what. */
     public String banner(List<Variant> variants) {
-        ExperimentPlan plan = plan();
+        // The plan of the variant with the most runs (Netty's leaves out callable, and the banner says so).
+        ExperimentPlan plan = variants.stream().map(this::plan)
+                .max(Comparator.comparingInt(ExperimentPlan::runCount)).orElseGet(this::plan);
         Duration least = variants.stream().map(variant -> leastDuration(plan(variant))).reduce(Duration.ZERO,
                 Duration::plus);
         String leftOut = variants.stream().flatMap(variant -> modes.stream().map(variant.webServer()::whyNot))

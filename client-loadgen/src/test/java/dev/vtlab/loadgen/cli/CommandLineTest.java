@@ -158,7 +158,7 @@ class CommandLineTest {
             "compare --web-server undertow",
             "matrix --web-server undertow",
             "capacity --web-server undertow",
-            "compare --web-server netty-boot",
+            "compare --web-server tomcat-boot",
             "matrix --server-arg vtlab.web-server=jetty",
             "matrix --server-arg spring.threads.virtual.enabled=true",
             "run --rate 10 --metrics not-a-url",

@@ -44,12 +44,12 @@ class ServerVocabularyContractTest {
 
     @TempDir
     static Path logs;
-    /** The server on each web server: the lab must say the same on both. */
+    /** The server on each web server: the lab must say the same on all three. */
     private static final Map<String, URI> BASES = new LinkedHashMap<>();
 
     @BeforeAll
     static void start() throws Exception {
-        for (String webServer : List.of("tomcat", "jetty")) {
+        for (String webServer : List.of("tomcat", "jetty", "netty")) {
             List<String> args = new ArrayList<>(COMBINATION.serverArgs());
             args.addAll(List.of("--vtlab.repository.count-delay=5ms", "--vtlab.repository.save-delay=5ms",
                     "--vtlab.web-server=" + webServer));
@@ -69,7 +69,7 @@ class ServerVocabularyContractTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"tomcat", "jetty"})
+    @ValueSource(strings = {"tomcat", "jetty", "netty"})
     void the_server_reports_exactly_the_layers_the_load_generator_knows(String webServer) throws Exception {
         assertThat(lab(webServer).threads().layers().keySet())
                 .containsExactlyElementsOf(Arrays.stream(ServerLayer.values()).map(Enum::name).toList());
@@ -81,7 +81,7 @@ class ServerVocabularyContractTest {
      * each record reads must be a key of the server's answer, in nested records too.
      */
     @ParameterizedTest
-    @ValueSource(strings = {"tomcat", "jetty"})
+    @ValueSource(strings = {"tomcat", "jetty", "netty"})
     void every_field_the_load_generator_reads_is_in_the_servers_answer(String webServer) throws Exception {
         Map<String, Class<? extends Record>> answers = Map.of("/lab/load", LabLoad.class,
                 "/lab/environment", ServerEnvironment.class, "/lab/jvm", ServerJvm.class,
@@ -107,7 +107,7 @@ class ServerVocabularyContractTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"tomcat", "jetty"})
+    @ValueSource(strings = {"tomcat", "jetty", "netty"})
     void a_combination_sets_the_flags_its_label_names(String webServer) throws Exception {
         ServerEnvironment.Flags flags = lab(webServer).environment().flags();
 

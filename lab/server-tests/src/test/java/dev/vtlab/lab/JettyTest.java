@@ -1,20 +1,16 @@
 package dev.vtlab.lab;
 
-import dev.vtlab.adapters.Downstreams;
 import dev.vtlab.bootstrap.RunningServer;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-import java.io.IOException;
-import java.net.URI;
-import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The lab on Jetty, with the meaning it has on Tomcat: which kind of thread each setting puts under the web layer,
- * and what /lab/environment and /lab/load say of the server, its pool and its bound. Counts and names only.
+ * and what /lab/environment says of the server and its pool (what Jetty and Netty share: {@code OtherServersTest}).
+ * Counts and names only.
  */
 class JettyTest {
 
@@ -44,39 +40,6 @@ class JettyTest {
             assertThat(limits.maxKeepAliveRequests()).as("one request per connection, as on Tomcat").isEqualTo(1);
             assertThat(limits.maxThreads()).isEqualTo(maxThreads.equals("BOUND") ? limits.maxConnections()
                     : Integer.parseInt(maxThreads));
-        }
-    }
-
-    @Test
-    void the_lab_reports_jetty_its_pool_and_its_bound() {
-        try (RunningServer server = RunningServer.startWith("--vtlab.web-server=jetty",
-                "--server.jetty.max-connections=1234")) {
-            assertThat(server.get("/lab/environment").body()).contains("\"webServer\":{\"name\":\"jetty\"",
-                    "\"maxConnections\":1234,", "\"acceptCount\":4096");
-            assertThat(server.get("/lab/load").body()).isEqualTo("{\"inFlight\":0}");
-        }
-    }
-
-    @Test
-    void a_lab_port_serves_the_lab_outside_jettys_main_connector() throws IOException {
-        int port = Downstreams.portNoOneIsGiven();
-        try (RunningServer server = RunningServer.startWith("--vtlab.web-server=jetty", "--vtlab.lab.port=" + port,
-                "--server.jetty.max-connections=1")) {
-            assertThat(server.rawGet(URI.create("http://127.0.0.1:" + port), "/lab/environment"))
-                    .startsWith("HTTP/1.1 200").contains("\"name\":\"jetty\"");
-        }
-    }
-
-    /** Every layer of /sync ran on the kind the setting chose: no other thread takes part. */
-    @Test
-    void with_t_on_every_layer_of_sync_runs_on_jettys_virtual_threads() {
-        try (RunningServer server = RunningServer.startWith("--vtlab.web-server=jetty",
-                "--vtlab.virtual-threads.tomcat=true")) {
-            server.get("/sync?name=Ada");
-            for (Layer layer : List.of(Layer.WEB_ENTRY, Layer.REPOSITORY_COUNT, Layer.REPOSITORY_SAVE)) {
-                assertThat(server.bean(ThreadPlacement.class).snapshot().get(layer).virtual()).as("%s", layer)
-                        .isEqualTo(1);
-            }
         }
     }
 }
