@@ -2,19 +2,11 @@
 # The article's three systems at vtlab's sizes, in one run (docs/web-servers.md, "Three stacks side by side"):
 # vtlab on Tomcat (T on), on Jetty (T on), on Netty with its blocking /sync on virtual threads (T on) and with
 # /wrapped on virtual threads (W on), and the reactive reference, bursts of 4,000 to 20,000 at -Xmx512m, two rounds,
-# the order rotating. Run from the repository's root after ./mvnw -q package -DskipTests.
+# the order rotating. Run from the repository's root after ./mvnw -q package -DskipTests, nothing else running:
 #   JAVA=/usr/lib/jvm/temurin-25-jdk-amd64/bin/java docs/results/compare-three-stacks/measure.sh [OUT]
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 source docs/results/common.sh
-JAVA=${JAVA:-java}
 OUT=${1:-docs/results/compare-three-stacks}
-mkdir -p "$OUT"
-COMMAND=(compare --web-server tomcat,jetty,netty,netty-wrapped --bursts 4000,8000,10000,20000 --rounds 2 --out "$OUT")
-{
-  echo "command: java @client-loadgen/jvm.options -jar client-loadgen/target/vtlab-loadgen.jar ${COMMAND[*]}"
-  environment_lines "$JAVA"
-  echo
-} > "$OUT/run.txt.part"
-"$JAVA" @client-loadgen/jvm.options -jar client-loadgen/target/vtlab-loadgen.jar "${COMMAND[@]}" | tee -a "$OUT/run.txt.part"
-mv "$OUT/run.txt.part" "$OUT/run.txt"
+record_loadgen "${JAVA:-java}" "$OUT" compare --web-server tomcat,jetty,netty,netty-wrapped \
+    --bursts 4000,8000,10000,20000 --rounds 2 --out "$OUT"
