@@ -16,9 +16,9 @@ import java.util.Map;
 
 /**
  * For a server that a runner started: once it serves, the ports its connectors bound (the main one, then the lab's
- * if {@code vtlab.lab.port} added one: a second connector on Tomcat and Jetty, a second server on Netty) and the management server's go where the runner reads them. The runner
- * passes port 0 for each, so that no other process can take a port between the runner's choice and the server's
- * bind.
+ * if {@code vtlab.lab.port} added one: a second connector on Tomcat and Jetty, a second server on Netty) and the
+ * management server's go where the runner reads them. The runner passes port 0 for each, so that no other process
+ * can take a port between the runner's choice and the server's bind.
  */
 final class PortsReport implements ApplicationListener<ApplicationReadyEvent> {
 

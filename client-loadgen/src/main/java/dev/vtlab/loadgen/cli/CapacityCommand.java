@@ -25,7 +25,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
-import java.util.Objects;
 import java.util.concurrent.Callable;
 
 /** Command: the capacity of each placement, stepped up on fresh servers, beside Little's law's prediction. */
@@ -124,9 +123,8 @@ public final class CapacityCommand implements Callable<Integer> {
             for (Variant variant : chosen) {
                 Path variantDir = chosen.size() == 1 ? dir : dir.resolve(variant.label(chosen));
                 // Netty has no Callable form: that mode is left out on it, and its report says why.
-                List<Mode> modes = plan.modes().stream().filter(variant.webServer()::serves).toList();
-                plan.modes().stream().map(variant.webServer()::whyNot).filter(Objects::nonNull)
-                        .forEach(why -> console.printf("%s%n", why));
+                List<Mode> modes = variant.webServer().served(plan.modes());
+                variant.webServer().leftOut(plan.modes()).forEach(why -> console.printf("%s%n", why));
                 CapacitySettings settings = new CapacitySettings(new MatrixSettings(preset, modes, plan.flags(), 1,
                         new MatrixSettings.BurstSettings(0, preset.timeout(), 0), server, variant,
                         new MatrixSettings.OutputSettings(variantDir, CommandLines.of(spec))), steps);

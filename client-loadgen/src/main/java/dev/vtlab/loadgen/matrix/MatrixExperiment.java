@@ -8,7 +8,6 @@ import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -36,19 +35,14 @@ public record MatrixExperiment(Profile profile, List<Mode> modes, Set<Flag> flag
         return ExperimentPlan.of(modes, flags);
     }
 
-    /** One variant's plan: the modes its web server serves ({@link WebServerSetting#serves}). */
+    /** One variant's plan: the modes its web server serves ({@link WebServerSetting#served}). */
     public ExperimentPlan plan(Variant variant) {
-        return ExperimentPlan.of(modes(variant), flags);
-    }
-
-    /** The modes measured on {@code variant}'s web server. */
-    private List<Mode> modes(Variant variant) {
-        return modes.stream().filter(variant.webServer()::serves).toList();
+        return ExperimentPlan.of(variant.webServer().served(modes), flags);
     }
 
     /** One variant's settings, its report in {@code dir}. */
     public MatrixSettings forVariant(Variant variant, Path dir) {
-        return new MatrixSettings(profile, modes(variant), flags, repeat, burst, server, variant,
+        return new MatrixSettings(profile, variant.webServer().served(modes), flags, repeat, burst, server, variant,
                 new MatrixSettings.OutputSettings(dir, output.commandLine()));
     }
 
@@ -59,9 +53,8 @@ public record MatrixExperiment(Profile profile, List<Mode> modes, Set<Flag> flag
                 .max(Comparator.comparingInt(ExperimentPlan::runCount)).orElseGet(this::plan);
         Duration least = variants.stream().map(variant -> leastDuration(plan(variant))).reduce(Duration.ZERO,
                 Duration::plus);
-        String leftOut = variants.stream().flatMap(variant -> modes.stream().map(variant.webServer()::whyNot))
-                .filter(Objects::nonNull).distinct().map(why -> " (" + why + ")")
-                .collect(Collectors.joining());
+        String leftOut = variants.stream().flatMap(variant -> variant.webServer().leftOut(modes).stream())
+                .distinct().map(why -> " (" + why + ")").collect(Collectors.joining());
         return String.format(Locale.ROOT, "vtlab matrix: %d runs (%d combinations x %d repeat(s)) per variant%s, %d "
                         + "variant(s) %s, at least %s (%s); %d requests each, delays %d+%d ms, timeout %d s, "
                         + "server settings %s; report in %s",

@@ -44,24 +44,28 @@ public enum WebServerSetting {
     }
 
     /** The server's own arguments for it. */
-    List<String> serverArgs() {
+    public List<String> serverArgs() {
         return bootSwitch ? List.of("--vtlab.web-server=" + server, "--spring.threads.virtual.enabled=true")
                 : List.of("--vtlab.web-server=" + server);
     }
 
     /**
-     * Whether this server serves {@code mode}: every one does but Netty, which serves Spring WebFlux, and WebFlux
-     * has no step that runs a {@code Callable} ({@code /callable} answers a 501 problem detail there).
+     * Of {@code modes}, those this server serves: every one but on Netty, which serves Spring WebFlux, and WebFlux has
+     * no step that runs a {@code Callable} ({@code /callable} answers a 501 problem detail there).
      */
-    public boolean serves(Mode mode) {
-        return !(server.equals("netty") && mode == Mode.CALLABLE);
+    public List<Mode> served(List<Mode> modes) {
+        return modes.stream().filter(this::serves).toList();
     }
 
-    /** Why {@code mode} is left out on this server, or {@code null} when it is not. */
-    public String whyNot(Mode mode) {
-        return serves(mode) ? null : mode.label() + " is left out on " + describe() + ": Spring WebFlux has no step "
-                + "that runs a Callable (flag A's place on Spring MVC), and the server answers it with a 501 problem "
-                + "detail";
+    /** Of {@code modes}, why each this server does not serve is left out; empty when it serves them all. */
+    public List<String> leftOut(List<Mode> modes) {
+        return modes.stream().filter(mode -> !serves(mode)).map(mode -> mode.label() + " is left out on "
+                + describe() + ": Spring WebFlux has no step that runs a Callable (flag A's place on Spring MVC), "
+                + "and the server answers it with a 501 problem detail").toList();
+    }
+
+    private boolean serves(Mode mode) {
+        return !(server.equals("netty") && mode == Mode.CALLABLE);
     }
 
     public static Optional<WebServerSetting> parse(String label) {

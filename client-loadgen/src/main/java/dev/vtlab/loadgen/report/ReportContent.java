@@ -1,6 +1,5 @@
 package dev.vtlab.loadgen.report;
 
-import java.util.stream.Collectors;
 import dev.vtlab.loadgen.load.Mode;
 import dev.vtlab.loadgen.load.RunSummary;
 import dev.vtlab.loadgen.matrix.HumanDuration;
@@ -22,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.stream.Collectors;
 
 /** The report's text and tables, computed once from the results and rendered by both Markdown and HTML. */
 final class ReportContent {
@@ -67,7 +67,7 @@ final class ReportContent {
 
     /** The modes this variant's web server does not serve, and why; empty when it serves them all. */
     private String leftOut() {
-        return Arrays.stream(Mode.values()).map(settings.variant().webServer()::whyNot).filter(Objects::nonNull)
+        return settings.variant().webServer().leftOut(List.of(Mode.values())).stream()
                 .map(why -> " " + Character.toUpperCase(why.charAt(0)) + why.substring(1) + ".")
                 .collect(Collectors.joining());
     }

@@ -6,11 +6,14 @@ import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -105,8 +108,8 @@ class ObservingPageTest {
             assertThat(row.cell("the CPU a request costs")).as(row.where()).isEqualTo(
                     Boolean.TRUE.equals(result.probe().settled()) ? "settled" : "did not settle");
             Path knee = row.linked().resolveSibling("vegeta-knee.txt");
-            java.util.regex.Matcher held = java.util.regex.Pattern.compile("knee: (\\d+) req/s held")
-                    .matcher(java.nio.file.Files.exists(knee) ? java.nio.file.Files.readString(knee) : "");
+            Matcher held = Pattern.compile("knee: (\\d+) req/s held")
+                    .matcher(Files.exists(knee) ? Files.readString(knee) : "");
             if (row.cell("vegeta's knee req/s").equals("-")) {
                 assertThat(held.find()).as(row.where() + ": no knee held in " + knee).isFalse();
                 continue;
@@ -126,7 +129,7 @@ class ObservingPageTest {
                 "\\]\\((results/ceilings-real-services/[a-z0-9-]+/overload-[a-z-]+/overload\\.txt)\\)");
         assertThat(rows).as("rows of the cold overload").hasSize(3);
         for (MarkdownTables.Row row : rows) {
-            List<String> lines = java.nio.file.Files.readAllLines(row.linked());
+            List<String> lines = Files.readAllLines(row.linked());
             assertThat(lines).as(row.where()).hasSize(3);
             assertThat(lines.get(0)).as(row.where()).startsWith("overload: ")
                     .contains("success " + row.cell("served during the overload") + ",");
@@ -170,7 +173,7 @@ class ObservingPageTest {
     /** The cold probe's figures are its recorded output's. */
     @Test
     void the_cold_probe_is_quoted_from_its_output() throws IOException {
-        String output = java.nio.file.Files.readString(CommandChecks.root()
+        String output = Files.readString(CommandChecks.root()
                 .resolve("docs/results/ceilings-other-service/cold-probe-in-ci.txt"));
         assertThat(output).contains("2.0 /   0.0609 s =      32.9 req/s", "4.0 /   0.0914 s =      43.8 req/s");
         assertThat(PageText.of(PAGE)).contains("(32.9 req/s against the pool's 43.8", "came out 0.0914 s for a 0.1 s");
