@@ -10,20 +10,42 @@ import org.springframework.boot.reactor.netty.NettyServerCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
+import org.springframework.http.client.ReactorResourceFactory;
 import org.springframework.http.server.reactive.HttpHandler;
+import reactor.netty.resources.LoopResources;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Netty's wiring, when {@code vtlab.web-server=netty} made the application a reactive one ({@link WebStackChoice}):
  * Spring Boot builds the server from its own Netty support (the only reactive server it is left: the main class
  * excludes Tomcat's and Jetty's reactive ones), and this adds what the servlet servers get in
- * {@link WebServerConfiguration}: the in-flight bound, the kernel's accept queue as deep, the answer to an
- * undecodable query, and the lab's own port. Its request threads
+ * {@link WebServerConfiguration}: a thread that only accepts, the in-flight bound, the kernel's accept queue as deep,
+ * the answer to an undecodable query, and the lab's own port. Its request threads
  * (flag T: the executor WebFlux runs blocking controller methods on) are chosen in the composition root.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
 class NettyServerConfiguration {
+
+    /** Reactor Netty's own name for its server's loops: the threads are named {@code reactor-http-epoll-N}. */
+    private static final String EVENT_LOOP_PREFIX = "reactor-http";
+
+    /**
+     * The server's event loops, as many as Reactor Netty's default, and one thread more that only accepts
+     * connections, as Tomcat's and Jetty's acceptors do. By default Reactor Netty accepts on one of the event-loop
+     * threads: with T off a blocking method holds that thread, no connection is accepted until it returns, and /sync
+     * sustained 0.45 of what Little's law predicts from the event loops (docs/results/capacity-netty-shared-acceptor).
+     * Boot's server factory runs on the loops of this bean, which replaces Boot's (that one shares Reactor Netty's
+     * global loops) and closes its loops when the application stops.
+     */
+    @Bean
+    ReactorResourceFactory reactorResourceFactory() {
+        ReactorResourceFactory resources = new ReactorResourceFactory();
+        resources.setUseGlobalResources(false);
+        resources.setLoopResourcesSupplier(() -> LoopResources.create(EVENT_LOOP_PREFIX, 1,
+                LoopResources.DEFAULT_IO_WORKER_COUNT, true));
+        return resources;
+    }
 
     /**
      * The in-flight bound ({@link InFlightBound}: {@code server.netty.max-connections}, derived from the heap unless
