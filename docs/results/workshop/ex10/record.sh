@@ -11,13 +11,13 @@ OUT=${1:-docs/results/workshop/ex10}
 mkdir -p "$OUT"
 URL=http://127.0.0.1:18080
 
-record() { # record NAME REQUESTS SERVER_ARGS...
-  local name=$1 requests=$2
-  shift 2
+record() { # record NAME REQUESTS WARMUP SERVER_ARGS...   (the step's burst as docs/workshop.md writes it)
+  local name=$1 requests=$2 warmup=$3
+  shift 3
   local server=("$JAVA" -XX:+ExitOnOutOfMemoryError -jar bootstrap/target/vtlab-server.jar --server.port=18080
                 --management.server.port=18081 "$@")
   local burst=("$JAVA" @client-loadgen/jvm.options -jar client-loadgen/target/vtlab-loadgen.jar run --url "$URL"
-               --mode sync --requests "$requests" --warmup 0)
+               --mode sync --requests "$requests" --warmup "$warmup")
   start_server "$OUT/$name.server.log" "$URL/lab/environment" "${server[@]}"
   {
     echo "server: java -XX:+ExitOnOutOfMemoryError -jar bootstrap/target/vtlab-server.jar --server.port=18080 --management.server.port=18081 $*"
@@ -32,5 +32,5 @@ record() { # record NAME REQUESTS SERVER_ARGS...
 }
 
 environment_lines "$JAVA" > "$OUT/environment.txt"
-record netty-T-off 40 --vtlab.web-server=netty
-record netty-T-on 2000 --vtlab.web-server=netty --vtlab.virtual-threads.tomcat=true
+record netty-T-off 40 0 --vtlab.web-server=netty
+record netty-T-on 2000 200 --vtlab.web-server=netty --vtlab.virtual-threads.tomcat=true
