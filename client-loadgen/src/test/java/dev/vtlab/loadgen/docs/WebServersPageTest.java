@@ -20,7 +20,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * docs/web-servers.md quotes its comparisons as the files hold them: each held-request row and each burst row is
  * read from the comparison.json it links, its columns named by the servers the header lists (Tomcat, Jetty, Netty
  * sync, Netty wrapped and the reference), and the ratios are vtlab's p99 over the reference's in the same round.
- * Two comparisons: Tomcat and Jetty (compare-web-servers), and the three stacks (compare-three-stacks).
+ * Three comparisons: Tomcat and Jetty (compare-web-servers), and the three stacks (compare-three-stacks, and again
+ * once Netty accepted on a thread of its own: compare-three-stacks-accepting-thread).
  */
 class WebServersPageTest {
 
@@ -31,7 +32,7 @@ class WebServersPageTest {
             "Netty wrapped", Challenger.NETTY_WRAPPED.reportName(), "reference", Comparison.REFERENCE);
 
     @ParameterizedTest
-    @CsvSource({"compare-web-servers, 2", "compare-three-stacks, 2"})
+    @CsvSource({"compare-web-servers, 2", "compare-three-stacks, 2", "compare-three-stacks-accepting-thread, 2"})
     void every_held_request_is_the_comparisons(String results, int expectedRows) throws IOException {
         List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE, link(results)).stream()
                 .filter(row -> row.header().getFirst().startsWith("held request")).toList();
@@ -53,7 +54,7 @@ class WebServersPageTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"compare-web-servers, 6", "compare-three-stacks, 8"})
+    @CsvSource({"compare-web-servers, 6", "compare-three-stacks, 8", "compare-three-stacks-accepting-thread, 8"})
     void every_burst_is_the_comparisons(String results, int expectedRows) throws IOException {
         List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE, link(results)).stream()
                 .filter(row -> row.header().getFirst().equals("burst")).toList();
