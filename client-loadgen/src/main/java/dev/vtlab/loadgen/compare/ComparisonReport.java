@@ -35,16 +35,18 @@ public final class ComparisonReport {
                             s.bytes() / 1024)).collect(Collectors.joining(", "))));
         }
         md.append("\n## Bursts\n\nEvery request of a burst released at once, each on its own connection; latency of "
-                + "the successful ones. CPU: the server process's CPU time during the burst per request; RSS: its "
+                + "the successful ones. CPU: the server process's CPU time during the burst per request; collector: "
+                + "the share of it its garbage collector's threads ran (G1's and Parallel's, from /proc); RSS: its "
                 + "largest resident set seen (every 100 ms); SYN retransmits: connections that waited because the server's "
                 + "accept queue was full.\n\n");
         md.append("| burst | round | server | succeeded | failed | p50 ms | p99 ms | max ms | wall ms | "
-                + "CPU ms per request | RSS peak MB | SYN retransmits |\n"
-                + "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
+                + "CPU ms per request | collector's CPU share | RSS peak MB | SYN retransmits |\n"
+                + "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
         for (BurstSample.Figures b : c.bursts()) {
-            md.append(String.format(Locale.ROOT, "| %d | %d | %s | %d | %s | %.0f | %.0f | %.0f | %d | %s | %s | %s |%n",
+            md.append(String.format(Locale.ROOT, "| %d | %d | %s | %d | %s | %.0f | %.0f | %.0f | %d | %s | %s | %s | %s |%n",
                     b.requests(), b.round(), b.server(), b.succeeded(), failed(b), b.p50Ms(), b.p99Ms(), b.maxMs(),
                     b.wallMs(), b.cpuMsPerRequest() < 0 ? "-" : String.format(Locale.ROOT, "%.2f", b.cpuMsPerRequest()),
+                    b.collectorCpuShare() < 0 ? "-" : String.format(Locale.ROOT, "%.0f%%", 100 * b.collectorCpuShare()),
                     b.rssPeakBytes() < 0 ? "-" : String.format(Locale.ROOT, "%.0f", mb(b.rssPeakBytes())),
                     b.kernel().containsKey("TcpExtTCPSynRetrans") ? b.kernel().get("TcpExtTCPSynRetrans") : "-"));
         }

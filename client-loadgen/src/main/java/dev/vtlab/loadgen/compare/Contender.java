@@ -13,7 +13,7 @@ import java.util.Optional;
 /**
  * One server of the comparison, as the load generator sees it: where its bursts go, where it answers
  * {@code POST /lab/jvm/histogram} (on vtlab, the lab's own connector, which a burst cannot fill), and its process,
- * for the CPU time and resident set the operating system reports.
+ * for the CPU time (its collector's apart) and resident set the operating system reports.
  *
  * @param name   how the report names it
  * @param target the URI each request of a burst GETs
@@ -38,6 +38,11 @@ public record Contender(String name, URI target, URI lab, long pid) {
     /** The CPU time its process has used so far, where the operating system says. */
     public Optional<Duration> cpuTime() {
         return ProcessHandle.of(pid).flatMap(process -> process.info().totalCpuDuration());
+    }
+
+    /** The CPU time its garbage collector's threads have used so far, where Linux says ({@link CollectorThreads}). */
+    public Optional<Duration> collectorCpuTime() {
+        return CollectorThreads.cpuTime(Path.of("/proc", String.valueOf(pid), "task"));
     }
 
     /** Its resident set now (VmRSS from /proc: Linux only). */
