@@ -2,6 +2,7 @@ package dev.vtlab.loadgen.docs;
 
 import dev.vtlab.loadgen.compare.Challenger;
 import dev.vtlab.loadgen.compare.Comparison;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import tools.jackson.databind.JsonNode;
@@ -20,8 +21,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * docs/web-servers.md quotes its comparisons as the files hold them: each held-request row and each burst row is
  * read from the comparison.json it links, its columns named by the servers the header lists (Tomcat, Jetty, Netty
  * sync, Netty wrapped and the reference), and the ratios are vtlab's p99 over the reference's in the same round.
- * Three comparisons: Tomcat and Jetty (compare-web-servers), and the three stacks (compare-three-stacks, and again
- * once Netty accepted on a thread of its own: compare-three-stacks-accepting-thread).
+ * Four comparisons: Tomcat and Jetty (compare-web-servers), and the three stacks (compare-three-stacks, again once
+ * Netty accepted on a thread of its own: compare-three-stacks-accepting-thread, and once more with the collector's
+ * share of the CPU: compare-three-stacks-collector, whose share rows are checked as well).
  */
 class WebServersPageTest {
 
@@ -32,7 +34,8 @@ class WebServersPageTest {
             "Netty wrapped", Challenger.NETTY_WRAPPED.reportName(), "reference", Comparison.REFERENCE);
 
     @ParameterizedTest
-    @CsvSource({"compare-web-servers, 2", "compare-three-stacks, 2", "compare-three-stacks-accepting-thread, 2"})
+    @CsvSource({"compare-web-servers, 2", "compare-three-stacks, 2", "compare-three-stacks-accepting-thread, 2",
+            "compare-three-stacks-collector, 2"})
     void every_held_request_is_the_comparisons(String results, int expectedRows) throws IOException {
         List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE, link(results)).stream()
                 .filter(row -> row.header().getFirst().startsWith("held request")).toList();
@@ -54,7 +57,8 @@ class WebServersPageTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"compare-web-servers, 6", "compare-three-stacks, 8", "compare-three-stacks-accepting-thread, 8"})
+    @CsvSource({"compare-web-servers, 6", "compare-three-stacks, 8", "compare-three-stacks-accepting-thread, 8",
+            "compare-three-stacks-collector, 8"})
     void every_burst_is_the_comparisons(String results, int expectedRows) throws IOException {
         List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE, link(results)).stream()
                 .filter(row -> row.header().getFirst().equals("burst")).toList();
@@ -81,6 +85,24 @@ class WebServersPageTest {
             assertThat(row.cell(column(row, "p99 ms ("))).as(row.where()).isEqualTo(String.join(" / ", p99));
             assertThat(row.cell(column(row, "p99 over the reference's ("))).as(row.where())
                     .isEqualTo(String.join(" / ", ratios));
+        }
+    }
+
+    @Test
+    void every_collector_share_is_the_comparisons() throws IOException {
+        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE, link("compare-three-stacks-collector"))
+                .stream().filter(row -> row.header().getFirst().startsWith("collector's share")).toList();
+        assertThat(rows).as("collector rows").hasSize(8);
+        for (MarkdownTables.Row row : rows) {
+            int requests = Integer.parseInt(row.cells().getFirst().replaceAll("\\[|\\].*|,", ""));
+            int round = Integer.parseInt(row.cell("round"));
+            JsonNode comparison = ResultsJson.read(row.linked());
+            for (String column : row.header().subList(2, row.header().size())) {
+                double share = burst(comparison, SERVERS.get(column), requests, round).path("collectorCpuShare")
+                        .asDouble();
+                assertThat(row.cell(column)).as(row.where() + " " + column)
+                        .isEqualTo(String.format(Locale.ROOT, "%.0f%%", 100 * share));
+            }
         }
     }
 
