@@ -9,7 +9,9 @@ import org.springframework.boot.reactor.netty.NettyReactiveWebServerFactory;
 import reactor.netty.resources.LoopResources;
 import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 
@@ -52,15 +54,24 @@ public class ManagementServer {
         };
     }
 
-    /** Netty's: an event loop of its own, not the main server's (which T off blocks, by design). */
-    @Bean(destroyMethod = "dispose")
-    LoopResources managementEventLoop() {
-        return LoopResources.create(THREAD_NAME.substring(0, THREAD_NAME.length() - 1), 1, THREADS, true);
-    }
+    /**
+     * Netty's: an event loop of its own (threads {@code management-epoll-N}), not the main server's, which T off
+     * blocks by design.
+     */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
+    static class OnNetty {
 
-    @Bean
-    @Order(Ordered.LOWEST_PRECEDENCE)
-    WebServerFactoryCustomizer<NettyReactiveWebServerFactory> nettyManagementThreads(LoopResources managementEventLoop) {
-        return factory -> factory.addServerCustomizers(server -> server.runOn(managementEventLoop));
+        @Bean(destroyMethod = "dispose")
+        LoopResources managementEventLoop() {
+            return LoopResources.create(THREAD_NAME.substring(0, THREAD_NAME.length() - 1), 1, THREADS, true);
+        }
+
+        @Bean
+        @Order(Ordered.LOWEST_PRECEDENCE)
+        WebServerFactoryCustomizer<NettyReactiveWebServerFactory> nettyManagementThreads(
+                LoopResources managementEventLoop) {
+            return factory -> factory.addServerCustomizers(server -> server.runOn(managementEventLoop));
+        }
     }
 }

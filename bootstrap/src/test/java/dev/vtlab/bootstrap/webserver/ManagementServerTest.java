@@ -121,6 +121,9 @@ class ManagementServerTest {
             awaitMeters(server, meters -> ACTIVE.matcher(meters).results()
                     .mapToInt(active -> Integer.parseInt(active.group(1))).sum() >= loops,
                     "at least " + loops + " requests active");
+            assertThat(Thread.getAllStackTraces().keySet()).as("the management server's own event loop")
+                    .anyMatch(thread -> thread.getName().startsWith(ManagementServer.THREAD_NAME + "epoll-")
+                            || thread.getName().startsWith(ManagementServer.THREAD_NAME + "nio-"));
 
             held.forEach(request -> assertThat(request.join().statusCode()).isEqualTo(200));
         }
