@@ -38,7 +38,8 @@ import org.springframework.core.env.ConfigurableEnvironment;
  * and {@link NettyServerConfiguration} holds Netty's wiring), and all of Tomcat's and Jetty's wiring but their
  * request threads (flag T, in the composition root) and the limits Boot binds from application.properties: the
  * per-connection buffers cut for bursts (docs/benchmarks.md, "What a held request costs"), the lab's connector, the
- * filter that completes a response before a graceful shutdown can cut it, and the report of the ports it bound. Nothing outside bootstrap (and the lab, which reads it) knows which server runs.
+ * filter that completes a response before a graceful shutdown can cut it, and the report of the ports it bound.
+ * Nothing outside bootstrap (and the lab, which reads it) knows which server runs.
  * With virtual threads every accepted connection is processed at once, and each holds the server's buffers until
  * its response is written. Our requests and responses are a few hundred bytes: on Tomcat, smaller socket buffers,
  * a smaller response buffer ({@link LeanHttp11NioProtocol}) and the header limits in application.properties cut

@@ -13,8 +13,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * One burst at one server: latency of the successful requests, failures by cause, what the server's process
- * spent on it (CPU time and its collector's share of it, peak resident set sampled every 100 ms), and how many connections waited for the server
- * to accept them (the kernel's counters), as the operating system reports them.
+ * spent on it (CPU time and its collector's share of it, peak resident set sampled every 100 ms), and how many
+ * connections waited for the server to accept them (the kernel's counters), as the operating system reports them.
  */
 public final class BurstSample {
 

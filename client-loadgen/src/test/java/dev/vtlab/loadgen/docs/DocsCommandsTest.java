@@ -83,8 +83,8 @@ class DocsCommandsTest {
      */
     static Optional<String> builtAloneBeforeAnyInstall(List<String> commands) throws IOException {
         for (String command : commands) {
-            List<String> words = CommandChecks.words(command).stream().dropWhile(word -> word.contains("=")).toList();
-            if (words.isEmpty() || !words.getFirst().equals("./mvnw")) {
+            List<String> words = withoutEnvironment(CommandChecks.words(command), command);
+            if (!words.getFirst().equals("./mvnw")) {
                 continue;
             }
             if (words.contains("install")) {

@@ -64,7 +64,7 @@ class WebServersPageTest {
                 .filter(row -> row.header().getFirst().equals("burst")).toList();
         assertThat(rows).as("burst rows").hasSize(expectedRows);
         for (MarkdownTables.Row row : rows) {
-            int requests = Integer.parseInt(row.cells().getFirst().replaceAll("\\[|\\].*|,", ""));
+            int requests = requests(row);
             int round = Integer.parseInt(row.cell("round"));
             JsonNode comparison = ResultsJson.read(row.linked());
             String failedColumn = column(row, "failed (");
@@ -94,7 +94,7 @@ class WebServersPageTest {
                 .stream().filter(row -> row.header().getFirst().startsWith("collector's share")).toList();
         assertThat(rows).as("collector rows").hasSize(8);
         for (MarkdownTables.Row row : rows) {
-            int requests = Integer.parseInt(row.cells().getFirst().replaceAll("\\[|\\].*|,", ""));
+            int requests = requests(row);
             int round = Integer.parseInt(row.cell("round"));
             JsonNode comparison = ResultsJson.read(row.linked());
             for (String column : row.header().subList(2, row.header().size())) {
@@ -104,6 +104,11 @@ class WebServersPageTest {
                         .isEqualTo(String.format(Locale.ROOT, "%.0f%%", 100 * share));
             }
         }
+    }
+
+    /** The burst a row is about, from its first cell: {@code [10,000](...)} is 10000. */
+    private static int requests(MarkdownTables.Row row) {
+        return Integer.parseInt(row.cells().getFirst().replaceAll("\\[|\\].*|,", ""));
     }
 
     private static String link(String results) {

@@ -15,6 +15,8 @@ import dev.vtlab.settings.VtlabSettings;
 import org.springframework.boot.jetty.JettyWebServer;
 import org.springframework.boot.reactor.netty.NettyWebServer;
 import org.springframework.core.env.Environment;
+import org.springframework.http.client.ReactorResourceFactory;
+import io.netty.util.concurrent.EventExecutor;
 import org.springframework.util.unit.DataSize;
 import reactor.netty.resources.LoopResources;
 
@@ -42,7 +44,7 @@ final class WebServerView {
         return switch (webServer(context)) {
             case TomcatWebServer tomcat -> tomcatLimits(tomcat.getTomcat().getConnector());
             case JettyWebServer jetty -> jettyLimits(jetty.getServer());
-            case NettyWebServer netty -> nettyLimits(context.getEnvironment(), settings);
+            case NettyWebServer netty -> nettyLimits(context, settings);
             case null, default -> NONE;
         };
     }
@@ -82,20 +84,34 @@ final class WebServerView {
 
     /**
      * Netty: where blocking controller methods run (the composition root's virtual threads with T, Boot's
-     * {@code applicationTaskExecutor} with its switch alone, else the event loop), the event loop's size (Reactor
-     * Netty's default: the cores, at least 4), and the limits as Boot and vtlab bind them (Reactor Netty's server
-     * keeps its configuration to itself once it runs); its accept queue is not told (-1).
+     * {@code applicationTaskExecutor} with its switch alone, else the event loop: WebFlux does not tell its
+     * executor), the event loop's size as the server runs it, and the limits as Boot and vtlab bind them (Reactor
+     * Netty's server keeps its configuration to itself once it runs); its accept queue is not told (-1).
      */
-    private static LabEnvironment.WebServerLimits nettyLimits(Environment environment, VtlabSettings settings) {
+    private static LabEnvironment.WebServerLimits nettyLimits(ApplicationContext context, VtlabSettings settings) {
+        Environment environment = context.getEnvironment();
         String executor = settings.requested().tomcat() ? "virtual threads (vt-webflux-)"
                 : settings.springVirtualThreads() ? "applicationTaskExecutor (virtual)" : "event loop";
-        return new LabEnvironment.WebServerLimits("netty", executor, LoopResources.DEFAULT_IO_WORKER_COUNT,
+        return new LabEnvironment.WebServerLimits("netty", executor, eventLoopThreads(context),
                 environment.getProperty("server.netty.max-connections", Integer.class, -1), -1,
                 (int) environment.getProperty("server.netty.idle-timeout", Duration.class, Duration.ofMillis(-1))
                         .toMillis(),
                 environment.getProperty("server.netty.max-keep-alive-requests", Integer.class, -1),
                 (int) environment.getProperty("server.max-http-request-header-size", DataSize.class,
                         DataSize.ofKilobytes(8)).toBytes(), "default");
+    }
+
+    /** The threads of the event loops Boot's Netty server runs on, its {@link ReactorResourceFactory}'s; -1 if none. */
+    private static int eventLoopThreads(ApplicationContext context) {
+        ReactorResourceFactory resources = context.getBeanProvider(ReactorResourceFactory.class).getIfAvailable();
+        if (resources == null) {
+            return -1;
+        }
+        int threads = 0;
+        for (EventExecutor ignored : resources.getLoopResources().onServer(LoopResources.DEFAULT_NATIVE)) {
+            threads++;
+        }
+        return threads;
     }
 
     private static int maxThreads(ThreadPool pool) {
