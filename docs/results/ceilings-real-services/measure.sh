@@ -10,7 +10,8 @@
 # starts it, waits for METRICS_URL, and stops it, twice. WARM_RATE 0 skips vegeta (a search alone). Writes
 # OUT_DIR/ceilings.{md,json} and run.txt (the search), service-ceilings.log, vegeta-*.json, vegeta-knee.txt,
 # service-vegeta.log and environment.txt. Needs a JDK 21+ as JAVA_HOME, the jars (./mvnw package -DskipTests),
-# vegeta for WARM_RATE > 0, and python3. BESIDE=path/ceilings.json sets an earlier search beside this one (--beside).
+# vegeta for WARM_RATE > 0, and python3. BESIDE=path/ceilings.json sets an earlier search beside this one (--beside);
+# RAMP_FROM=rate climbs to WARM_RATE from that rate before vegeta's warm-up (vegeta-knee.py).
 set -euo pipefail
 here=$(dirname "$0")
 source "$here/../common.sh"
@@ -32,5 +33,5 @@ if [ "$warm" != 0 ]; then
 fi
 { echo "ceilings: exit code $search_exit, page $page, meters $metrics"
   echo "service: $*"
-  [ "$warm" != 0 ] && echo "vegeta: $(go version -m "${VEGETA:-$HOME/go/bin/vegeta}" 2>/dev/null | awk '$1 == "mod" {print $2, $3}'), warm-up at $warm req/s"
+  [ "$warm" != 0 ] && echo "vegeta: $(go version -m "${VEGETA:-$HOME/go/bin/vegeta}" 2>/dev/null | awk '$1 == "mod" {print $2, $3}'), warm-up at $warm req/s${RAMP_FROM:+ after a ramp from $RAMP_FROM req/s}"
   environment_lines "$java_home/bin/java"; } > "$out/environment.txt"

@@ -7,6 +7,11 @@ a page that waits 200 ms for a query can never meet it, so the 100 ms count as q
 
     vegeta-knee.py URL WARM_RATE OUT_DIR [WARM_S]
 
+RAMP_FROM=rate (an environment variable) first climbs from that rate x1.25 every 10 s up to WARM_RATE: a service
+just started, whose first requests cost the JIT several times what they cost warm, can die under two thirds of its
+warm knee offered at once (spring-petclinic at -Xmx512m did: 5.3% served, never recovered); the ramp's windows are
+reported as "ramp" lines and are not steps.
+
 Writes OUT_DIR/vegeta-<rate>.json (vegeta's report of each step) and OUT_DIR/vegeta-knee.txt (one line a step, then
 the knee). Needs vegeta (go install github.com/tsenart/vegeta/v12@v12.13.0, or VEGETA=path)."""
 import json
@@ -16,6 +21,7 @@ import subprocess
 import sys
 
 STEP_S, FACTOR, QUEUE_MS = 15, 1.2, 100
+RAMP_S, RAMP_FACTOR = 10, 1.25
 
 
 def attack(vegeta, url, rate, seconds):
@@ -54,6 +60,15 @@ def main():
         lines.append(line)
         return held
 
+    ramp = os.environ.get("RAMP_FROM")
+    rate = int(ramp) if ramp else warm_rate
+    while rate < warm_rate:
+        report = attack(vegeta, url, rate, RAMP_S)
+        line = (f"{'ramp':>10} {rate:>6} req/s {RAMP_S:>3} s: success {report['success'] * 100:.2f}%, "
+                f"p50 {report['latencies']['50th'] / 1e6:.1f} ms, p99 {report['latencies']['99th'] / 1e6:.1f} ms")
+        print(line, flush=True)
+        lines.append(line)
+        rate = round(rate * RAMP_FACTOR)
     step(warm_rate, warm_s, "warm")
     held, broken, rate = None, None, round(warm_rate * FACTOR)
     while broken is None:

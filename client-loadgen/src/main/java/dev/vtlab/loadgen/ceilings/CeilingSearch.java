@@ -262,29 +262,46 @@ public final class CeilingSearch {
      * ceiling, then x{@link RateLadder#FACTOR}, never past {@value #WARM_SHARE} x a pool's ceiling nor past the CPU's:
      * the CPU's ceiling read while the JIT works is low (its compiling is spread over the few requests of a slow
      * window), and a probe held below it warms too little ever to raise it. A window that could not keep up above a
-     * rate the service had kept up with marks a queue: back to that rate, and never up to the queue's again. One that
-     * could not keep up with nothing kept up before it is a cold start, run again at its rate.
+     * rate the service had kept up with marks a queue: back to that rate, and not up to the queue's again until the
+     * service has warmed past it (the last window's lowest ceiling puts the queue's rate within {@value #WARM_SHARE}
+     * x it: a queue met while the JIT still worked, as on spring-petclinic at 50 req/s, is gone once it has). One
+     * that could not keep up with nothing kept up before it is a cold start, run again at its rate.
      */
     static double nextRate(List<Window> windows) {
         Window last = windows.getLast();
         double keptUp = 0;
-        double queue = Double.POSITIVE_INFINITY;
         for (Window w : windows) {
             if (!Boolean.FALSE.equals(w.keptUp())) {
                 keptUp = Math.max(keptUp, w.rate());
-            } else if (keptUp > 0 && w.rate() > keptUp) {
-                queue = Math.min(queue, w.rate());
             }
         }
         if (Boolean.FALSE.equals(last.keptUp())) {
             return keptUp > 0 && keptUp < last.rate() ? keptUp : last.rate();
         }
         double lowest = last.ceilings().getFirst().rate();
+        double queue = queueNotWarmedPast(windows, WARM_SHARE * lowest);
         double cap = last.ceilings().stream().mapToDouble(c -> c.kind() == MeterCeiling.Kind.CPU ? c.rate()
                 : WARM_SHARE * c.rate()).min().orElse(lowest);
         double factor = last.rate() < WARM_SHARE * lowest ? 2 : RateLadder.FACTOR;
         double next = RateLadder.rounded(Math.min(factor * last.rate(), cap));
         return next >= queue ? last.rate() : Math.max(last.rate(), next);
+    }
+
+    /**
+     * The lowest rate at which a window could not keep up above a rate kept up with before it, among those above
+     * {@code warmedTo} (the service warmed since: it may carry them now); infinity when there is none.
+     */
+    private static double queueNotWarmedPast(List<Window> windows, double warmedTo) {
+        double keptUp = 0;
+        double queue = Double.POSITIVE_INFINITY;
+        for (Window w : windows) {
+            if (!Boolean.FALSE.equals(w.keptUp())) {
+                keptUp = Math.max(keptUp, w.rate());
+            } else if (keptUp > 0 && w.rate() > keptUp && w.rate() > warmedTo) {
+                queue = Math.min(queue, w.rate());
+            }
+        }
+        return queue;
     }
 
     /**

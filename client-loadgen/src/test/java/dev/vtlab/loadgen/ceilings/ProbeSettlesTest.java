@@ -41,11 +41,14 @@ class ProbeSettlesTest {
         assertThat(CeilingSearch.nextRate(List.of(cpuBound(90, 20)))).isEqualTo(100);
         // A pool's ceiling caps it at 0.6 x: 4 connections / 0.2 s = 20 req/s -> 12.
         assertThat(CeilingSearch.nextRate(List.of(poolBound(10, 5.0)))).isEqualTo(12);
-        // A window that could not keep up: back to the highest that did, and stay there.
+        // A window that could not keep up: back to the highest that did, and stay there while no warmer.
         CeilingSearch.Window queue = new CeilingSearch.Window(140, 5, 0, cpuBound(140, 10).ceilings(), 10.0, 0.0,
                 null, false);
         assertThat(CeilingSearch.nextRate(List.of(cpuBound(112, 10), queue))).isEqualTo(112);
         assertThat(CeilingSearch.nextRate(List.of(cpuBound(112, 10), queue, cpuBound(112, 10)))).isEqualTo(112);
+        // Once the service has warmed past the queue (the CPU's ceiling now 2 / 4 ms = 500 req/s, 0.6 x of it
+        // above 140), the probe climbs again (x2: below 0.6 x the lowest ceiling): the queue was the JIT's.
+        assertThat(CeilingSearch.nextRate(List.of(cpuBound(112, 10), queue, cpuBound(112, 4)))).isEqualTo(224);
         // A cold first window (its first requests wait for the JIT) is no queue: run again, then climb.
         CeilingSearch.Window cold = new CeilingSearch.Window(5, 40, 0, cpuBound(5, 80).ceilings(), 80.0, 0.0, null,
                 false);
