@@ -31,7 +31,8 @@ import java.util.function.Consumer;
  * process spends on its own (collector, JIT, timers, the meter reads) and the settings no meter serves. Then the
  * probe, in windows: from {@code probeRate}, climbing while the service keeps up ({@link #nextRate}), until the CPU
  * a request costs settles (the JIT has done its work) or {@code probeMaxTime} is spent; each window's meter reads
- * give each pool's ceiling ({@link MeterCeilings}). Then
+ * give each pool's ceiling ({@link MeterCeilings}); then the service at rest once more, the rest the steps take out
+ * (a service just started spends cores on its JIT at rest, which the probe's load lets it finish). Then
  * steady-rate steps from {@value #START_SHARE} x the lowest ceiling ({@link RateLadder}), climbing until one breaks,
  * each judged by {@link HoldRule#brokenByAQueue} against the probe's median as the floor (a step broken by a stall
  * runs once more), each re-measuring the ceilings. Each step is handed to {@code progress} as it ends, so that a
@@ -123,9 +124,17 @@ public final class CeilingSearch {
      * @param atRest   the service before the probe ({@code null} in reports written before it was read)
      * @param windows  every window, in order
      * @param settled  whether the CPU a request costs settled before the probe's time was spent
+     * @param restAfter the cores its process used at rest after the probe, what the steps take out of a request's
+     *                 CPU ({@code null} in reports written before it was read: the steps took {@code atRest}'s)
      */
     public record Probe(double rate, double p50Ms, long failed, List<MeterCeiling> ceilings, AtRest atRest,
-                        List<Window> windows, Boolean settled) {
+                        List<Window> windows, Boolean settled, Double restAfter) {
+
+        /** The service at rest as the steps count it: after the probe, its heap and settings from before it. */
+        AtRest restForSteps() {
+            return atRest == null || restAfter == null ? atRest : new AtRest(restAfter, atRest.heapUsedBytes(),
+                    atRest.heapMaxBytes(), atRest.webServer(), atRest.settings(), atRest.lastRead());
+        }
     }
 
     /**
@@ -253,8 +262,9 @@ public final class CeilingSearch {
         // The floor and the ceilings of the last window the service kept up with: a queue is no floor.
         Window last = windows.reversed().stream().filter(w -> !Boolean.FALSE.equals(w.keptUp())).findFirst()
                 .orElse(windows.getLast());
+        double restAfter = atRest(meters, atRest.settings()).idleCores();
         return new Probe(last.rate(), last.p50Ms(), last.failed(), last.ceilings(), atRest, List.copyOf(windows),
-                settled);
+                settled, restAfter);
     }
 
     /**
@@ -447,7 +457,7 @@ public final class CeilingSearch {
         List<MeterSampler.Sample> steady = steady(recording, plan.stepWarmup().toSeconds(), plan.stepTime());
         if (steady.size() >= 2 && probe.atRest() != null) {
             try {
-                measured = measured(steady, probe.atRest());
+                measured = measured(steady, probe.restForSteps());
             } catch (MetersUnavailableException unreadable) {
                 // the step stands on its latency and counts; its ceilings stay unknown
             }

@@ -99,8 +99,11 @@ public record CeilingsResult(String command, String url, String metrics, String 
         if (atRest != null) {
             md.append("## The service at rest\n\n").append(String.format(Locale.ROOT, "Its process used %s cores "
                             + "with no request (collector, JIT, timers, the meter reads): taken out of what a request "
-                            + "costs. Heap in use %s MB of %s MB. Web server: %s.%n%n",
-                    ReadableFigures.count(atRest.idleCores()), mb(atRest.heapUsedBytes()), mb(atRest.heapMaxBytes()),
+                            + "costs%s. Heap in use %s MB of %s MB. Web server: %s.%n%n",
+                    ReadableFigures.count(atRest.idleCores()), probe.restAfter() == null ? "" : String.format(
+                            Locale.ROOT, " in the probe's windows; %s cores after the probe, taken out in the steps'",
+                            ReadableFigures.count(probe.restAfter())),
+                    mb(atRest.heapUsedBytes()), mb(atRest.heapMaxBytes()),
                     atRest.webServer() == null ? "not told by the meters" : atRest.webServer()));
             if (atRest.settings() != null) {
                 for (ServiceSettings.Setting setting : List.of(atRest.settings().tomcatThreads(),

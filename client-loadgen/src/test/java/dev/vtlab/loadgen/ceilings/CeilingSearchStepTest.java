@@ -1,13 +1,17 @@
 package dev.vtlab.loadgen.ceilings;
 
 import dev.vtlab.loadgen.capacity.HoldRule;
+import dev.vtlab.loadgen.meters.ServiceSettings;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** A ceilings step broken by a stall runs once more, as a capacity step does; its second run does not. */
+/**
+ * A ceilings step broken by a stall runs once more, as a capacity step does; its second run does not. The steps count
+ * a request's CPU against the service's rest as it is after the probe.
+ */
 class CeilingSearchStepTest {
 
     @Test
@@ -25,6 +29,20 @@ class CeilingSearchStepTest {
     @Test
     void a_step_whose_latency_grew_to_its_end_runs_once() {
         assertThat(step(100, 99.5, 820, false, null).runAgain()).isFalse();
+    }
+
+    @Test
+    void the_steps_take_out_the_rest_read_after_the_probe_and_keep_the_heap_and_settings_read_before_it() {
+        // Just started, the service spent 0.37 cores at rest on its JIT; after the probe had warmed it, 0.01.
+        CeilingSearch.AtRest before = new CeilingSearch.AtRest(0.37, 70e6, 512e6, "tomcat",
+                ServiceSettings.bootDefaults("test"), null);
+        CeilingSearch.Probe probe = new CeilingSearch.Probe(80, 5, 0, List.of(), before, List.of(), true, 0.01);
+
+        assertThat(probe.restForSteps().idleCores()).isEqualTo(0.01);
+        assertThat(probe.restForSteps()).usingRecursiveComparison().ignoringFields("idleCores").isEqualTo(before);
+        // A report written before the rest was read again: the steps took the rest before the probe.
+        assertThat(new CeilingSearch.Probe(80, 5, 0, List.of(), before, List.of(), true, null).restForSteps())
+                .isSameAs(before);
     }
 
     /** A step at a 500 ms floor (limit 750 ms), nothing failed. */
