@@ -54,8 +54,10 @@ class ProbeSettlesTest {
                 false);
         assertThat(CeilingSearch.nextRate(List.of(cold))).isEqualTo(5);
         assertThat(CeilingSearch.nextRate(List.of(cold, cpuBound(5, 40)))).isEqualTo(10);
-        // A window that could not keep up is never where the probe settles.
+        // A window that could not keep up is never where the probe settles, nor what it settles against.
         assertThat(CeilingSearch.settled(List.of(cpuBound(112, 10), queue))).isFalse();
+        assertThat(CeilingSearch.settled(List.of(cpuBound(112, 10), queue, cpuBound(112, 10.2)))).isFalse();
+        assertThat(CeilingSearch.settled(List.of(queue, cpuBound(112, 10.2), cpuBound(112, 10)))).isTrue();
     }
 
     private static CeilingSearch.Window cpuBound(double rate, double cpuMs) {

@@ -127,7 +127,8 @@ class ObservingPageTest {
     void every_cold_overload_row_is_its_summary() throws IOException {
         List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE,
                 "\\]\\((results/ceilings-real-services/[a-z0-9-]+/overload-[a-z-]+/overload\\.txt)\\)");
-        assertThat(rows).as("rows of the cold overload").hasSize(3);
+        assertThat(rows).as("rows of the cold overload: three a set").hasSizeGreaterThanOrEqualTo(3);
+        assertThat(rows.size() % 3).as("rows of the cold overload: three a set").isZero();
         for (MarkdownTables.Row row : rows) {
             List<String> lines = Files.readAllLines(row.linked());
             assertThat(lines).as(row.where()).hasSize(3);
@@ -137,6 +138,37 @@ class ObservingPageTest {
                     .contains("success " + row.cell("served after") + ",");
             assertThat(lines.get(2)).as(row.where())
                     .startsWith("OutOfMemoryError in the log: " + row.cell("`OutOfMemoryError`") + ";");
+        }
+    }
+
+    /** What a page costs launched one way or another: launch-cost.sh's windows and its profile's share. */
+    @Test
+    void every_launch_cost_row_is_its_windows_and_profile() throws IOException {
+        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE,
+                "\\]\\((results/ceilings-real-services/launch-cost/[a-z0-9-]+/launch-cost\\.txt)\\)");
+        assertThat(rows).as("rows of how it is launched").hasSizeGreaterThanOrEqualTo(2);
+        Pattern window = Pattern.compile("^window \\d: .*, success ([0-9.]+)%, .* CPU ([0-9.]+) ms a request$");
+        Pattern lookups = Pattern.compile(": (\\d+)%$");
+        for (MarkdownTables.Row row : rows) {
+            List<String> costs = new ArrayList<>();
+            List<String> served = new ArrayList<>();
+            String share = null;
+            for (String line : Files.readAllLines(row.linked())) {
+                Matcher w = window.matcher(line);
+                if (w.find()) {
+                    served.add(w.group(1));
+                    costs.add(w.group(2));
+                }
+                Matcher l = lookups.matcher(line);
+                if (line.contains("ClassLoader.getResource") && l.find()) {
+                    share = l.group(1) + "%";
+                }
+            }
+            assertThat(costs).as(row.where()).hasSize(3);
+            assertThat(served).as(row.where()).containsOnly("100.0");
+            assertThat(row.cell("the service's CPU a request, ms")).as(row.where())
+                    .isEqualTo(String.join(", ", costs));
+            assertThat(row.cell("samples looking up the class path")).as(row.where()).isEqualTo(share);
         }
     }
 
