@@ -38,11 +38,14 @@ start_server "$out/service.log" "$ready" "$@"
     before=$(cpu_ticks)
     report=$(offer "$rate" 20)
     after=$(cpu_ticks)
-    python3 -c 'import json, sys
-r = json.loads(sys.argv[1]); cpu_ms = (int(sys.argv[3]) - int(sys.argv[2])) * 1000 / int(sys.argv[4])
-print(f"window {sys.argv[5]}: {r[\"requests\"]} requests at {sys.argv[6]} req/s, success {r[\"success\"] * 100:.1f}%, "
-      f"p50 {r[\"latencies\"][\"50th\"] / 1e6:.1f} ms, the service CPU {cpu_ms / r[\"requests\"]:.2f} ms a request")' \
-        "$report" "$before" "$after" "$ticks" "$window" "$rate"
+    python3 - "$report" "$before" "$after" "$ticks" "$window" "$rate" <<'PY'
+import json, math, sys
+r = json.loads(sys.argv[1])
+cpu_ms = (int(sys.argv[3]) - int(sys.argv[2])) * 1000 / int(sys.argv[4])
+p50_ms = r["latencies"]["50th"] / 1e6
+print(f"window {sys.argv[5]}: {r['requests']} requests at {sys.argv[6]} req/s, success {math.floor(r["success"] * 1000) / 10:.1f}%, "
+      f"p50 {p50_ms:.1f} ms, the service CPU {cpu_ms / r['requests']:.2f} ms a request")
+PY
   done
   "$java_home/bin/jcmd" "$server" JFR.stop name=cost > /dev/null
 } > "$out/launch-cost.txt"
