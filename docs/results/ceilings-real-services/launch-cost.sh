@@ -43,7 +43,8 @@ import json, math, sys
 r = json.loads(sys.argv[1])
 cpu_ms = (int(sys.argv[3]) - int(sys.argv[2])) * 1000 / int(sys.argv[4])
 p50_ms = r["latencies"]["50th"] / 1e6
-print(f"window {sys.argv[5]}: {r['requests']} requests at {sys.argv[6]} req/s, success {math.floor(r["success"] * 1000) / 10:.1f}%, "
+served = math.floor(r["success"] * 1000) / 10  # rounded down: 99.96% is not 100.0%
+print(f"window {sys.argv[5]}: {r['requests']} requests at {sys.argv[6]} req/s, success {served:.1f}%, "
       f"p50 {p50_ms:.1f} ms, the service CPU {cpu_ms / r['requests']:.2f} ms a request")
 PY
   done
