@@ -11,7 +11,8 @@
 # OUT_DIR/ceilings.{md,json} and run.txt (the search), service-ceilings.log, vegeta-*.json, vegeta-knee.txt,
 # service-vegeta.log and environment.txt. Needs a JDK 21+ as JAVA_HOME, the jars (./mvnw package -DskipTests),
 # vegeta for WARM_RATE > 0, and python3. BESIDE=path/ceilings.json sets an earlier search beside this one (--beside);
-# RAMP_FROM=rate climbs to WARM_RATE from that rate before vegeta's warm-up (vegeta-knee.py).
+# RAMP_FROM=rate climbs to WARM_RATE from that rate before vegeta's warm-up (vegeta-knee.py); CEILINGS_ARGS="..."
+# adds options to the search (its defaults otherwise).
 set -euo pipefail
 here=$(dirname "$0")
 source "$here/../common.sh"
@@ -23,7 +24,8 @@ mkdir -p "$out"
 start_server "$out/service-ceilings.log" "$metrics" "$@"
 search_exit=0
 "$java_home/bin/java" @client-loadgen/jvm.options -jar client-loadgen/target/vtlab-loadgen.jar ceilings \
-    --url "$page" --metrics "$metrics" --output-dir "$out" ${BESIDE:+--beside "$BESIDE"} > "$out/run.txt" 2>&1 \
+    --url "$page" --metrics "$metrics" --output-dir "$out" ${BESIDE:+--beside "$BESIDE"} ${CEILINGS_ARGS:-} \
+    > "$out/run.txt" 2>&1 \
     || search_exit=$?
 stop_server
 if [ "$warm" != 0 ]; then
@@ -31,7 +33,7 @@ if [ "$warm" != 0 ]; then
   python3 "$here/vegeta-knee.py" "$page" "$warm" "$out" > /dev/null
   stop_server
 fi
-{ echo "ceilings: exit code $search_exit, page $page, meters $metrics"
+{ echo "ceilings: exit code $search_exit, page $page, meters $metrics${CEILINGS_ARGS:+, options $CEILINGS_ARGS}"
   echo "service: $*"
   [ "$warm" != 0 ] && echo "vegeta: $(go version -m "${VEGETA:-$HOME/go/bin/vegeta}" 2>/dev/null | awk '$1 == "mod" {print $2, $3}'), warm-up at $warm req/s${RAMP_FROM:+ after a ramp from $RAMP_FROM req/s}"
   environment_lines "$java_home/bin/java"; } > "$out/environment.txt"

@@ -127,8 +127,7 @@ class ObservingPageTest {
     void every_cold_overload_row_is_its_summary() throws IOException {
         List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE,
                 "\\]\\((results/ceilings-real-services/[a-z0-9-]+/overload-[a-z-]+/overload\\.txt)\\)");
-        assertThat(rows).as("rows of the cold overload: three a set").hasSizeGreaterThanOrEqualTo(3);
-        assertThat(rows.size() % 3).as("rows of the cold overload: three a set").isZero();
+        assertThat(rows).as("rows of the cold overload").hasSizeGreaterThanOrEqualTo(3);
         for (MarkdownTables.Row row : rows) {
             List<String> lines = Files.readAllLines(row.linked());
             assertThat(lines).as(row.where()).hasSize(3);
