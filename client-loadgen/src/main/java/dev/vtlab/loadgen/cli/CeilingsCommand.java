@@ -74,7 +74,7 @@ public final class CeilingsCommand implements Callable<Integer> {
                     + "service keeps up, until the CPU a request costs settles (default: ${DEFAULT-VALUE}).")
     Duration probeTime;
 
-    @Option(names = "--probe-max-time", defaultValue = "120s", converter = DurationConverter.class,
+    @Option(names = "--probe-max-time", defaultValue = "300s", converter = DurationConverter.class,
             description = "The most the probe runs while the CPU a request costs has not settled (the service's "
                     + "JIT still warming); past it the search goes on and says so (default: ${DEFAULT-VALUE}).")
     Duration probeMaxTime;
