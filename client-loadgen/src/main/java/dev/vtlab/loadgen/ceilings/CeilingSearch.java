@@ -262,7 +262,12 @@ public final class CeilingSearch {
         // The floor and the ceilings of the last window the service kept up with: a queue is no floor.
         Window last = windows.reversed().stream().filter(w -> !Boolean.FALSE.equals(w.keptUp())).findFirst()
                 .orElse(windows.getLast());
-        double restAfter = atRest(meters, atRest.settings()).idleCores();
+        Double restAfter;
+        try {
+            restAfter = atRest(meters, atRest.settings()).idleCores();
+        } catch (MetersUnavailableException unreadable) {
+            restAfter = null; // the probe stands; the steps take out the rest read before it
+        }
         return new Probe(last.rate(), last.p50Ms(), last.failed(), last.ceilings(), atRest, List.copyOf(windows),
                 settled, restAfter);
     }
