@@ -284,39 +284,24 @@ public final class CeilingSearch {
      */
     static double nextRate(List<Window> windows) {
         Window last = windows.getLast();
+        double lowest = last.ceilings().getFirst().rate();
         double keptUp = 0;
+        double queue = Double.POSITIVE_INFINITY; // the lowest the service has not warmed past
         for (Window w : windows) {
             if (!Boolean.FALSE.equals(w.keptUp())) {
                 keptUp = Math.max(keptUp, w.rate());
+            } else if (keptUp > 0 && w.rate() > keptUp && w.rate() > WARM_SHARE * lowest) {
+                queue = Math.min(queue, w.rate());
             }
         }
         if (Boolean.FALSE.equals(last.keptUp())) {
             return keptUp > 0 && keptUp < last.rate() ? keptUp : last.rate();
         }
-        double lowest = last.ceilings().getFirst().rate();
-        double queue = queueNotWarmedPast(windows, WARM_SHARE * lowest);
         double cap = last.ceilings().stream().mapToDouble(c -> c.kind() == MeterCeiling.Kind.CPU ? c.rate()
                 : WARM_SHARE * c.rate()).min().orElse(lowest);
         double factor = last.rate() < WARM_SHARE * lowest ? 2 : RateLadder.FACTOR;
         double next = RateLadder.rounded(Math.min(factor * last.rate(), cap));
         return next >= queue ? last.rate() : Math.max(last.rate(), next);
-    }
-
-    /**
-     * The lowest rate at which a window could not keep up above a rate kept up with before it, among those above
-     * {@code warmedTo} (the service warmed since: it may carry them now); infinity when there is none.
-     */
-    private static double queueNotWarmedPast(List<Window> windows, double warmedTo) {
-        double keptUp = 0;
-        double queue = Double.POSITIVE_INFINITY;
-        for (Window w : windows) {
-            if (!Boolean.FALSE.equals(w.keptUp())) {
-                keptUp = Math.max(keptUp, w.rate());
-            } else if (keptUp > 0 && w.rate() > keptUp && w.rate() > warmedTo) {
-                queue = Math.min(queue, w.rate());
-            }
-        }
-        return queue;
     }
 
     /**
