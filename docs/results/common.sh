@@ -49,6 +49,18 @@ find_hey() {
   command -v "$hey" > /dev/null || { echo "hey not found: go install github.com/rakyll/hey@v0.1.5, or set HEY" >&2; exit 2; }
 }
 
+# Sets $vegeta to vegeta (VEGETA, vegeta on the PATH, or ~/go/bin/vegeta); exits 2 saying how to get it if there is
+# none.
+find_vegeta() {
+  vegeta=${VEGETA:-$(command -v vegeta || echo "$HOME/go/bin/vegeta")}
+  [ -x "$vegeta" ] || { echo "vegeta not found: go install github.com/tsenart/vegeta/v12@v12.13.0, or set VEGETA" >&2; exit 2; }
+}
+
+# vegeta's version, for environment.txt: the module line go stamped into its binary.
+vegeta_line() {
+  echo "vegeta: $(go version -m "$vegeta" 2>/dev/null | awk '$1 == "mod" {print $2, $3}')"
+}
+
 # hey's version, for environment.txt: the module line go stamped into its binary.
 hey_line() {
   echo "hey: $(go version -m "$(command -v "$hey")" 2>/dev/null | awk '$1 == "mod" {print $2, $3}')"

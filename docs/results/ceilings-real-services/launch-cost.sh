@@ -16,7 +16,7 @@ source "$here/../common.sh"
 out=$1 page=$2 ready=$3
 shift 4
 java_home=${JAVA_HOME:?set JAVA_HOME to a JDK 21+}
-vegeta=${VEGETA:-$(command -v vegeta || echo "$HOME/go/bin/vegeta")}
+find_vegeta
 rate=${RATE:-100}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
@@ -67,6 +67,6 @@ for frame, n in sorted(top.items(), key=lambda e: -e[1])[:10]:
 rm "$out/cost.jfr"
 cat "$out/profile.txt" | head -1 >> "$out/launch-cost.txt"
 { echo "service: $*"; echo "page: $page"
-  echo "vegeta: $(go version -m "$vegeta" 2>/dev/null | awk '$1 == "mod" {print $2, $3}')"
+  vegeta_line
   environment_lines "$java_home/bin/java"; } > "$out/environment.txt"
 cat "$out/launch-cost.txt"

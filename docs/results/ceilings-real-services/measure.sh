@@ -29,11 +29,12 @@ search_exit=0
     || search_exit=$?
 stop_server
 if [ "$warm" != 0 ]; then
+  find_vegeta
   start_server "$out/service-vegeta.log" "$metrics" "$@"
   python3 "$here/vegeta-knee.py" "$page" "$warm" "$out" > /dev/null
   stop_server
 fi
 { echo "ceilings: exit code $search_exit, page $page, meters $metrics${CEILINGS_ARGS:+, options $CEILINGS_ARGS}"
   echo "service: $*"
-  [ "$warm" != 0 ] && echo "vegeta: $(go version -m "${VEGETA:-$HOME/go/bin/vegeta}" 2>/dev/null | awk '$1 == "mod" {print $2, $3}'), warm-up at $warm req/s${RAMP_FROM:+ after a ramp from $RAMP_FROM req/s}"
+  [ "$warm" != 0 ] && echo "$(vegeta_line), warm-up at $warm req/s${RAMP_FROM:+ after a ramp from $RAMP_FROM req/s}"
   environment_lines "$java_home/bin/java"; } > "$out/environment.txt"

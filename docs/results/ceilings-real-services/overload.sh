@@ -12,7 +12,7 @@ source "$here/../common.sh"
 [ $# -ge 5 ] && [ "$4" = "--" ] || { echo "usage: $0 OUT_DIR PAGE_URL READY_URL -- SERVICE_COMMAND..." >&2; exit 2; }
 out=$1 page=$2 ready=$3
 shift 4
-vegeta=${VEGETA:-$(command -v vegeta || echo "$HOME/go/bin/vegeta")}
+find_vegeta
 mkdir -p "$out"
 start_server "$out/service.log" "$ready" "$@"
 for part in overload:400:60 recovery:100:30; do
@@ -35,6 +35,6 @@ log = open(f"{out}/service.log", errors="replace").read()
 print(f"OutOfMemoryError in the log: {log.count('OutOfMemoryError')}; alive at the end: {alive}")
 PY
 { echo "service: $*"; echo "page: $page"
-  echo "vegeta: $(go version -m "$vegeta" 2>/dev/null | awk '$1 == "mod" {print $2, $3}')"
+  vegeta_line
   echo "commit: $(git rev-parse --short HEAD)"; echo "cores: $(nproc)"; } > "$out/environment.txt"
 cat "$out/overload.txt"

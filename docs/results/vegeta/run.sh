@@ -20,8 +20,7 @@ source "$(dirname "$0")/../common.sh"
 [ $# -eq 1 ] || { echo "usage: $0 OUT_DIR" >&2; exit 2; }
 out=$1; mkdir -p "$out"
 java=${JAVA_HOME:?set JAVA_HOME to a JDK 21+}/bin/java
-vegeta=${VEGETA:-$(command -v vegeta || echo "$HOME/go/bin/vegeta")}
-[ -x "$vegeta" ] || { echo "vegeta not found: go install github.com/tsenart/vegeta/v12@v12.13.0, or set VEGETA" >&2; exit 2; }
+find_vegeta
 port=18098
 url=http://127.0.0.1:$port
 loadgen=("$java" @client-loadgen/jvm.options -jar client-loadgen/target/vtlab-loadgen.jar)
@@ -75,4 +74,4 @@ for rate in 250 500 1000 1500; do
   loadgen_run "schedule-loadgen-$rate" "$rate" 10s 10s
 done
 stop_server
-{ environment_lines "$java"; echo "vegeta: $(go version -m "$vegeta" 2>/dev/null | awk '$1 == "mod" {print $2, $3}')"; } > "$out/environment.txt"
+{ environment_lines "$java"; vegeta_line; } > "$out/environment.txt"
