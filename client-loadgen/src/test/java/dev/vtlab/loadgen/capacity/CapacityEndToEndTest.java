@@ -15,12 +15,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A short capacity search against real servers: sync with T off only, steps of 2 s, no bisection. Its rates are
- * benchmark results; what is asserted is what cannot flake: the plan ran, the lab's configuration gave the
- * prediction (Tomcat's request threads), the server's standard meters named the same resource and its size, and
+ * benchmark results; what is asserted is what cannot flake: the plan ran, the lab's configuration gave Tomcat's
+ * request threads as a ceiling, the server's standard meters named the same resource and its size at the steps, and
  * every file was written.
  * <p>
- * Isolated from the test classes that run beside it: the CPU's ceiling counts this JVM's CPU time as the load
- * generator's, and other classes' work in it once made the CPU the lowest ceiling.
+ * Which ceiling is the lowest is not asserted: the CPU's comes from the CPU time the machine measured at the
+ * sustained step, and on a busy CI machine a 2 s step once measured enough of it to put the CPU below the threads'
+ * 100 req/s (MeterViewTest and CapacityReportTest check, from fixed figures, what the report says of either).
+ * Isolated from the test classes that run beside it all the same: their work would count as the load generator's.
  */
 @Isolated
 class CapacityEndToEndTest {
@@ -38,19 +40,21 @@ class CapacityEndToEndTest {
         assertThat(results.interrupted()).isFalse();
         assertThat(results.runs()).singleElement().satisfies(run -> {
             assertThat(run.status()).isEqualTo("OK");
-            assertThat(run.predicted().resource()).isEqualTo(Resource.REQUEST_THREADS);
-            assertThat(run.predicted().size()).isEqualTo(50); // the quick profile's Tomcat pool
-            assertThat(run.predicted().holdSeconds()).isEqualTo(0.5);
+            assertThat(run.ceilings()).as("the lab's configuration: the quick profile's Tomcat pool, 0.5 s a request")
+                    .contains(new Ceiling(Resource.REQUEST_THREADS, 50, 0.5));
             assertThat(run.steps()).isNotEmpty().allSatisfy(step -> assertThat(step.seconds()).isNotEmpty());
-            assertThat(run.meters()).as("what the meters say").isNotNull();
-            assertThat(run.meters().ceiling().kind()).isEqualTo(MeterCeiling.Kind.REQUEST_THREADS);
-            assertThat(run.meters().ceiling().size()).as("tomcat_threads_config_max_threads").isEqualTo(50);
-            assertThat(run.meters().watch()).startsWith("tomcat_connections_current_connections{name=");
+            assertThat(run.steps()).as("what the meters say at the steps").anySatisfy(step ->
+                    assertThat(step.meterCeilings()).filteredOn(c -> c.kind() == MeterCeiling.Kind.REQUEST_THREADS)
+                            .singleElement().satisfies(threads -> {
+                                assertThat(threads.size()).as("tomcat_threads_config_max_threads").isEqualTo(50);
+                                assertThat(threads.watchLine())
+                                        .startsWith("tomcat_connections_current_connections{name=");
+                            }));
         });
         for (String file : new String[] {"report.md", "report.html", "knee-sync.svg", "series-sync-T0A0W0R0.svg"}) {
             assertThat(dir.resolve(file)).exists();
         }
         assertThat(Files.readString(dir.resolve("report.md"))).startsWith("# Capacity: what each placement sustains")
-                .contains("| sync | T0 A0 W0 R0 |", "## What the meters say", "| tomcat_connections_current_connections{name=");
+                .contains("| sync | T0 A0 W0 R0 |", "## Steps");
     }
 }

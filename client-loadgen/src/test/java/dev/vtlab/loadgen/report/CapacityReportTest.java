@@ -4,8 +4,10 @@ import dev.vtlab.loadgen.capacity.CapacityRun;
 import dev.vtlab.loadgen.capacity.CapacityStep;
 import dev.vtlab.loadgen.capacity.Ceiling;
 import dev.vtlab.loadgen.capacity.HoldRule;
+import dev.vtlab.loadgen.capacity.MeterView;
 import dev.vtlab.loadgen.capacity.Resource;
 import dev.vtlab.loadgen.load.RateSummary;
+import dev.vtlab.loadgen.meters.MeterCeiling;
 import dev.vtlab.loadgen.meters.StandardMeter;
 import org.junit.jupiter.api.Test;
 
@@ -69,6 +71,23 @@ class CapacityReportTest {
                 List.of(paused, unread), null, null, null, List.of(), null, null, null, null));
         int column = table.header().indexOf("GC pause ms, worst second");
         assertThat(table.rows()).extracting(row -> row.get(column)).containsExactly("326", "-");
+    }
+
+    @Test
+    void the_meters_table_has_a_row_for_each_run_a_meter_stands_for_and_none_for_the_cpu() {
+        MeterCeiling threads = new MeterCeiling(MeterCeiling.Kind.REQUEST_THREADS, "http-nio-8080", 50, 0.5,
+                StandardMeter.TOMCAT_CONNECTIONS, StandardMeter.TOMCAT_THREADS_BUSY, "tomcat_threads_config_max_threads");
+        MeterView view = new MeterView(threads, 1.0, threads.watchLine(), "at 120 req/s: peak 61");
+        CapacityRun byThreads = new CapacityRun("T0 A0 W0 R0", "sync", "OK", null, List.of(step(100, 100, null)),
+                100.0, 120.0, new Ceiling(Resource.REQUEST_THREADS, 50, 0.5), List.of(), 1.0, null, null, view);
+        CapacityRun byCpu = new CapacityRun("T1 A0 W0 R0", "sync", "OK", null, List.of(step(100, 100, null)),
+                100.0, 120.0, new Ceiling(Resource.CPU, 2, 0.02), List.of(), 1.0, null, null, null);
+
+        Table table = CapacityReport.meterTable(List.of(byThreads, byCpu));
+
+        assertThat(table.rows()).containsExactly(List.of("sync", "T0 A0 W0 R0", "request threads", "100",
+                "100 (50 / 0.50 s)", "1.00", "tomcat_connections_current_connections{name=\"http-nio-8080\"}",
+                "at 120 req/s: peak 61"));
     }
 
     /** A step at the 500 ms floor with a p99 of 569 ms and nothing failed: only its completions judge it. */
