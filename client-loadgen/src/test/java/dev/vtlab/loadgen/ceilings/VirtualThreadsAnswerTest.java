@@ -48,6 +48,26 @@ class VirtualThreadsAnswerTest {
                 "up to 8,192 requests at once unless server.tomcat.max-connections is set (with the switch off, "
                         + "its 200 request threads): 16.4 x the safe count",
                 "can turn an overload into an outage: set server.tomcat.max-connections=500");
+        assertThat(answer.acceptQueueKey()).isEqualTo("server.tomcat.accept-count");
+        assertThat(answer.lines().getLast()).isEqualTo("Past the bound the connections wait in the kernel's accept "
+                + "queue, at no cost to the heap; past that queue their connects are dropped and retried by the "
+                + "clients 1, 3, 7 and 15 s later. Raise it with the bound: server.tomcat.accept-count=4096 (Tomcat's "
+                + "default is 100); Linux caps it at net.core.somaxconn, 4096 by default since 5.4.");
+    }
+
+    @Test
+    void on_jetty_the_bound_is_its_own_and_its_accept_queue_has_no_boot_property() {
+        CeilingSearch.AtRest jetty = new CeilingSearch.AtRest(0.05, 112.0 * (1 << 20), 512.0 * (1 << 20), "jetty",
+                ServiceSettings.bootDefaults("not exposed"), null);
+
+        VirtualThreadsAnswer answer = VirtualThreadsAnswer.of(jetty, List.of(CPU), List.of(point(1, 120)));
+
+        assertThat(answer.acceptQueueKey()).isNull();
+        assertThat(answer.lines()).anySatisfy(line -> assertThat(line).startsWith("With the switch on, nothing "
+                + "bounds the requests in progress unless the web server's connections are bounded: set "
+                + "server.jetty.max-connections=3,200."));
+        assertThat(answer.lines().getLast()).contains("Raise it with the bound: Jetty's to 4096 (Boot has no "
+                + "property for it: ServerConnector.setAcceptQueueSize in a JettyServerCustomizer)");
     }
 
     @Test
