@@ -7,7 +7,10 @@ import java.util.OptionalDouble;
  * The rates a capacity search offers, one step after another: from {@code start}, x{@value #FACTOR} a step while
  * each holds; after the first that does not, halving the gap between the highest that held and the lowest that did
  * not, {@code bisections} times. A start that does not hold is halved until one does (at most
- * {@value #MAX_STEPS_DOWN} times). It stops at {@code maxRate}, the most the client may offer.
+ * {@value #MAX_STEPS_DOWN} times); that brackets the knee within x2, not the climb's x{@value #FACTOR}, so the gap
+ * is halved until it is as narrow as a climbing step before the {@code bisections} count. Counted from the first
+ * halving, spring-petclinic's search (430 broke, 215 held) stopped at 377, 12% below the rate that broke. It stops at
+ * {@code maxRate}, the most the client may offer.
  */
 public final class RateLadder {
 
@@ -52,16 +55,28 @@ public final class RateLadder {
             return done.size() > MAX_STEPS_DOWN ? OptionalDouble.empty()
                     : fresh(rounded(notHeld.getAsDouble() / 2), done);
         }
-        // The knee is bracketed from the first step after which both a held and a broken rate are known.
+        // The knee is bracketed from the first step after which both a held and a broken rate are known; each step
+        // after it halved the gap, and counts once the gap it halved was no wider than a climbing step.
         int bracketed = 0;
         while (done.get(bracketed).held() == done.getFirst().held()) {
             bracketed++;
         }
-        long bisected = done.size() - 1 - bracketed;
+        long bisected = 0;
+        for (int step = bracketed + 1; step < done.size(); step++) {
+            if (narrow(done.subList(0, step))) {
+                bisected++;
+            }
+        }
         if (bisected >= bisections) {
             return OptionalDouble.empty();
         }
         return fresh(rounded((held.getAsDouble() + notHeld.getAsDouble()) / 2), done);
+    }
+
+    /** Whether the lowest rate that broke is at most one climbing step above the highest that held. */
+    private static boolean narrow(List<Rung> done) {
+        double held = sustained(done).orElseThrow();
+        return firstNotHeld(done).orElseThrow() <= rounded(held * FACTOR);
     }
 
     /** The highest rate that held, if any did. */

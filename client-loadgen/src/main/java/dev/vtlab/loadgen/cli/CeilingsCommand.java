@@ -88,7 +88,7 @@ public final class CeilingsCommand implements Callable<Integer> {
     Duration stepWarmup;
 
     @Option(names = "--bisections", defaultValue = "2", description = "Steps between the highest rate that held "
-            + "and the lowest that did not (default: ${DEFAULT-VALUE}).")
+            + "and the lowest that did not, once they are a climbing step apart (default: ${DEFAULT-VALUE}).")
     int bisections;
 
     @Option(names = "--max-rate", description = "The most a step offers; the search climbs until a step breaks "

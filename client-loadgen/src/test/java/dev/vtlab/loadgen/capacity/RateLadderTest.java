@@ -38,10 +38,21 @@ class RateLadderTest {
     }
 
     @Test
-    void a_start_that_breaks_is_halved_until_one_holds() {
+    void a_start_that_breaks_is_halved_until_one_holds_and_the_gap_narrowed_to_a_climbing_step_before_bisecting() {
+        // 4 broke, 2 held: x2 apart. 3 and 2.5 narrow the gap to 2.5-3 (x1.2), then the one bisection: 2.8.
         List<Double> rates = climb(new RateLadder(8, 1, 4000), rate -> rate <= 2.5);
 
-        assertThat(rates).containsExactly(8.0, 4.0, 2.0, 3.0);
+        assertThat(rates).containsExactly(8.0, 4.0, 2.0, 3.0, 2.5, 2.8);
+    }
+
+    @Test
+    void spring_petclinics_search_brackets_its_knee_as_narrowly_as_one_that_climbed() {
+        // 2026-11-26, set 6: 430 broke, 215 held; counted from the first halving, the search ended at 323, 377.
+        List<Double> rates = climb(new RateLadder(430, 2, 4000), rate -> rate <= 410);
+
+        assertThat(rates).containsExactly(430.0, 215.0, 323.0, 377.0, 404.0, 417.0);
+        assertThat(RateLadder.sustained(rates.stream().map(r -> new RateLadder.Rung(r, r <= 410)).toList()))
+                .hasValue(404.0);
     }
 
     @Test
