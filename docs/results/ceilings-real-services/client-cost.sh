@@ -80,6 +80,7 @@ PY
   done
 } > "$out/client-cost.txt"
 stop_server
+rm "$out/c2.options"
 { echo "service: $*"; echo "page: $page"; echo "rate: $rate req/s, $seconds s a round"
   vegeta_line
   environment_lines "$java"; } > "$out/environment.txt"

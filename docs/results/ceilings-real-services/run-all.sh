@@ -3,7 +3,7 @@
 # of other-service's three pages and on a real public application (spring-petclinic, whose jar you build yourself and
 # pass as PETCLINIC_JAR), each beside vegeta's knee of the same page (measure.sh); the threads-bound page and
 # petclinic again with Boot's virtual-thread switch on, beside the first search; and petclinic's cold overload with
-# the switch off, on, and on with the connection bound the search recommends (overload.sh). Every service at -Xmx512m.
+# the switch off, on, and on with the connection bound and the accept queue the search recommends (overload.sh). Every service at -Xmx512m.
 # petclinic runs extracted (java -Djarmode=tools -jar JAR extract, Boot's layout for deployments, into
 # OUT_DIR/petclinic-app): from its nested jar each page cost about 12 ms of CPU, most of it class-path lookups of
 # the page's links, against 3.7 ms extracted (docs/observing.md); PETCLINIC_NESTED=1 runs the jar as it is.
@@ -55,10 +55,12 @@ clinic=("$java" -Xmx512m -jar "$petclinic" --server.port=18490 --server.address=
 RAMP_FROM=40 measure petclinic "$owners" "$clinic_meters" 300 "${clinic[@]}"
 BESIDE=$out/petclinic/ceilings.json measure petclinic-virtual "$owners" "$clinic_meters" 0 "${clinic[@]}" \
     --spring.threads.virtual.enabled=true
-bound=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['virtualThreads']['maxConnections'])" \
-    "$out/petclinic-virtual/ceilings.json")
+# The bound and the accept queue the switch-on search recommends.
+read -r bound queue < <(python3 -c "import json,sys; a = json.load(open(sys.argv[1]))['virtualThreads']
+print(a['maxConnections'], a.get('acceptQueue', 100))" "$out/petclinic-virtual/ceilings.json")
 for variant in "platform:" "virtual:--spring.threads.virtual.enabled=true" \
-    "virtual-bound:--spring.threads.virtual.enabled=true --server.tomcat.max-connections=$bound"; do
+    "virtual-bound:--spring.threads.virtual.enabled=true --server.tomcat.max-connections=$bound \
+--server.tomcat.accept-count=$queue"; do
   name=overload-${variant%%:*}; args=${variant#*:}
   [ -d "$out/$name" ] && { echo "$name: kept"; continue; }
   echo "$name: $(date -u +%H:%M:%S)"

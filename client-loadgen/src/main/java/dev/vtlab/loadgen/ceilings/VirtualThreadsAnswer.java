@@ -36,10 +36,13 @@ import java.util.Locale;
  * @param acceptQueueKey   the setting of the kernel's accept queue that holds the connections past the bound
  *                         ({@code server.tomcat.accept-count}), {@code null} where Boot has none (Jetty) or the
  *                         web server is unknown
+ * @param acceptQueue      the accept queue recommended with the bound ({@value #ACCEPT_QUEUE}); {@code null} in the
+ *                         files of searches made before it was
  */
 public record VirtualThreadsAnswer(boolean switchOn, MeterCeiling nextCeiling, Double heapKbPerRequest,
                                    String heapCostFrom, Double heapFreeBytes, Long heapHolds, Long maxConnections,
-                                   Long admitted, Long admittedNow, String boundKey, String acceptQueueKey) {
+                                   Long admitted, Long admittedNow, String boundKey, String acceptQueueKey,
+                                   Integer acceptQueue) {
 
     /** Tomcat's {@code server.tomcat.max-connections} when it is not set. */
     static final long TOMCAT_MAX_CONNECTIONS = 8192;
@@ -81,7 +84,7 @@ public record VirtualThreadsAnswer(boolean switchOn, MeterCeiling nextCeiling, D
         boolean on = settings != null && settings.virtual();
         if (free == null) {
             return new VirtualThreadsAnswer(on, next, null, null, null, null, null, admitted, admittedNow, boundKey,
-                    acceptQueueKey);
+                    acceptQueueKey, ACCEPT_QUEUE);
         }
         DoubleSummaryStatistics inFlight = points.stream().mapToDouble(CeilingSearch.HeapPoint::inFlight)
                 .summaryStatistics();
@@ -97,7 +100,8 @@ public record VirtualThreadsAnswer(boolean switchOn, MeterCeiling nextCeiling, D
                         + "collector's", ReadableFigures.count((double) Math.round(Math.max(0, inFlight.getMax()))));
         long holds = (long) Math.floor(free / (kb * 1024));
         return new VirtualThreadsAnswer(on, next, kb, from, free, holds,
-                Math.max(1, (long) Math.floor(holds * BOUND_SHARE)), admitted, admittedNow, boundKey, acceptQueueKey);
+                Math.max(1, (long) Math.floor(holds * BOUND_SHARE)), admitted, admittedNow, boundKey, acceptQueueKey,
+                ACCEPT_QUEUE);
     }
 
     /** The least-squares slope of heap in use on requests in flight, bytes a request; 0 with fewer than 2 points. */
@@ -158,11 +162,11 @@ public record VirtualThreadsAnswer(boolean switchOn, MeterCeiling nextCeiling, D
     /** What to set beside the bound: the kernel's accept queue, where the connections past it wait. */
     private String acceptQueueLine() {
         String queue = acceptQueueKey != null
-                ? String.format(Locale.ROOT, "%s=%d (Tomcat's default is 100)", acceptQueueKey, ACCEPT_QUEUE)
+                ? String.format(Locale.ROOT, "%s=%d (Tomcat's default is 100)", acceptQueueKey, acceptQueue)
                 : "server.jetty.max-connections".equals(boundKey)
-                ? "Jetty's to " + ACCEPT_QUEUE + " (Boot has no property for it: ServerConnector.setAcceptQueueSize "
+                ? "Jetty's to " + acceptQueue + " (Boot has no property for it: ServerConnector.setAcceptQueueSize "
                         + "in a JettyServerCustomizer)"
-                : "the web server's backlog to " + ACCEPT_QUEUE;
+                : "the web server's backlog to " + acceptQueue;
         return String.format(Locale.ROOT, "Past the bound the connections wait in the kernel's accept queue, at no "
                 + "cost to the heap; past that queue their connects are dropped and retried by the clients 1, 3, 7 "
                 + "and 15 s later. Raise it with the bound: %s; Linux caps it at net.core.somaxconn, %d by default "

@@ -49,6 +49,7 @@ class VirtualThreadsAnswerTest {
                         + "its 200 request threads): 16.4 x the safe count",
                 "can turn an overload into an outage: set server.tomcat.max-connections=500");
         assertThat(answer.acceptQueueKey()).isEqualTo("server.tomcat.accept-count");
+        assertThat(answer.acceptQueue()).isEqualTo(4096);
         assertThat(answer.lines().getLast()).isEqualTo("Past the bound the connections wait in the kernel's accept "
                 + "queue, at no cost to the heap; past that queue their connects are dropped and retried by the "
                 + "clients 1, 3, 7 and 15 s later. Raise it with the bound: server.tomcat.accept-count=4096 (Tomcat's "
