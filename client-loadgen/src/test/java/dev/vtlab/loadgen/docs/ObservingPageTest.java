@@ -9,8 +9,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -169,6 +171,48 @@ class ObservingPageTest {
                     .isEqualTo(String.join(", ", costs));
             assertThat(row.cell("samples looking up the class path")).as(row.where()).isEqualTo(share);
         }
+    }
+
+    /**
+     * What each client costs a request beside the service's: client-cost.sh's rounds, and the ratio of the two CPU
+     * ceilings the page draws from their means.
+     */
+    @Test
+    void every_client_cost_row_is_its_rounds_and_the_ratio_comes_from_their_means() throws IOException {
+        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE,
+                "\\]\\((results/ceilings-real-services/client-cost/client-cost\\.txt)\\)");
+        assertThat(rows).as("rows of what the load generator costs").hasSize(3);
+        Pattern round = Pattern.compile("^round \\d ([a-z0-9-]+): the client's CPU ([0-9.]+) ms a request, the "
+                + "service's ([0-9.]+) ms, the client's p99 ([0-9.]+) ms, 0 failed$");
+        List<Double> service = new ArrayList<>();
+        Map<String, Double> clientMean = new HashMap<>();
+        for (MarkdownTables.Row row : rows) {
+            String name = row.cell("in the file").replace("`", "");
+            List<String> client = new ArrayList<>();
+            List<String> served = new ArrayList<>();
+            List<String> p99 = new ArrayList<>();
+            for (String line : Files.readAllLines(row.linked())) {
+                Matcher m = round.matcher(line);
+                if (m.find() && m.group(1).equals(name)) {
+                    client.add(m.group(2));
+                    served.add(m.group(3));
+                    p99.add(m.group(4));
+                }
+            }
+            assertThat(client).as(row.where()).hasSize(3);
+            assertThat(row.cell("the client's CPU a request, ms, rounds 1 to 3")).as(row.where())
+                    .isEqualTo(String.join(", ", client));
+            assertThat(row.cell("the service's, ms")).as(row.where()).isEqualTo(String.join(", ", served));
+            assertThat(row.cell("the client's p99, ms")).as(row.where()).isEqualTo(String.join(", ", p99));
+            served.forEach(ms -> service.add(Double.parseDouble(ms)));
+            clientMean.put(name, client.stream().mapToDouble(Double::parseDouble).average().orElseThrow());
+        }
+        double page = service.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+        double ours = 2000 / (page + clientMean.get("loadgen-c1"));
+        double vegetas = 2000 / (page + clientMean.get("vegeta"));
+        assertThat(Files.readString(PAGE)).contains(String.format(Locale.ROOT, "(the service %.2f ms a page, ours "
+                        + "%.2f, vegeta's %.2f), 2 cores\ngive %.0f req/s against %.0f, **%.2f**", page,
+                clientMean.get("loadgen-c1"), clientMean.get("vegeta"), ours, vegetas, ours / vegetas));
     }
 
     @Test
