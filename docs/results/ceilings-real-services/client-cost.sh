@@ -46,11 +46,7 @@ client() {
 }
 
 start_server "$out/service.log" "$ready" "$@"
-ramp=40
-while [ "$ramp" -lt "$rate" ]; do
-  echo "GET $page" | "$vegeta" attack -rate="$ramp" -duration=10s -timeout=30s > /dev/null
-  ramp=$(( ramp * 5 / 4 ))
-done
+vegeta_ramp "$page" "$rate"
 {
   echo "warmed by a ramp from 40 to $rate req/s, 10 s a rate; then $seconds s at $rate req/s from each client"
   order=(loadgen-c1 loadgen-c2 vegeta)

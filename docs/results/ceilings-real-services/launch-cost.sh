@@ -26,11 +26,7 @@ offer() { echo "GET $page" | "$vegeta" attack -rate="$1" -duration="$2s" -timeou
 
 start_server "$out/service.log" "$ready" "$@"
 {
-  ramp=40
-  while [ "$ramp" -lt "$rate" ]; do
-    offer "$ramp" 10 > /dev/null
-    ramp=$(( ramp * 5 / 4 ))
-  done
+  vegeta_ramp "$page" "$rate"
   echo "warmed by a ramp from 40 to $rate req/s, 10 s a rate"
   for window in 1 2 3; do
     [ "$window" = 3 ] && "$java_home/bin/jcmd" "$server" JFR.start name=cost settings=profile \
