@@ -5,6 +5,7 @@ import dev.vtlab.loadgen.json.Json;
 import dev.vtlab.loadgen.load.Burst;
 import dev.vtlab.loadgen.load.ClientEnvironment;
 import dev.vtlab.loadgen.load.HttpClients;
+import dev.vtlab.loadgen.load.LoadRun;
 import dev.vtlab.loadgen.matrix.ChildProcesses;
 import dev.vtlab.loadgen.matrix.ServerProcess;
 
@@ -24,14 +25,19 @@ import java.util.Locale;
 /**
  * The comparison's run: starts vtlab (one server per {@link Challenger} asked for: T on, or W on for Netty's
  * {@code /wrapped}, the other flags off) and the
- * reactive reference with the same JVM options, warms each with one burst, then in every round measures what a held request costs each and fires each
- * burst size at both, alternating which goes first. Writes {@code comparison.json} and {@code comparison.md} after
+ * reactive reference with the same JVM options, warms each until the CPU a request costs it settles, then in every
+ * round measures what a held request costs each and fires each burst size at both, alternating which goes first. Writes {@code comparison.json} and {@code comparison.md} after
  * every step; stops every server at the end, also on failure.
  */
 public final class SideBySide {
 
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration HELD_INTO = Duration.ofMillis(1200);
+    /**
+     * The most warm-up bursts a server gets. One burst left round 1 to the JIT: vtlab's Netty {@code /sync} cost
+     * 1.13 ms of server CPU a request at 10,000 in round 1 and 0.35 ms in round 2 (docs/web-servers.md).
+     */
+    static final int WARM_BURSTS = 10;
 
     /**
      * What to run.
@@ -112,14 +118,11 @@ public final class SideBySide {
     /** Warms each server, then every round: the held request's cost, then each burst size, on each in turn. */
     private void measure(List<Contender> contenders, HttpClient client, Burst burst)
             throws IOException, InterruptedException {
+        BurstSample sample = new BurstSample(burst);
         for (Contender server : contenders) {
-            console.printf("warming %s with %d requests%n", server.name(), settings.heldBurst());
-            console.flush();
-            burst.fire(server.target(), settings.heldBurst(), settings.heldBurst());
-            Thread.sleep(settings.pause());
+            warm(server, sample);
         }
         HeldRequestProbe probe = new HeldRequestProbe(burst, client, HELD_INTO);
-        BurstSample sample = new BurstSample(burst);
         for (int round = 1; round <= settings.rounds(); round++) {
             // Each round starts with the next server, so that none always goes first.
             List<Contender> order = new ArrayList<>(contenders);
@@ -144,6 +147,30 @@ public final class SideBySide {
                 }
             }
         }
+    }
+
+    /**
+     * Bursts of the held-request size until the server's CPU a request is steady ({@link LoadRun#steady}: within
+     * 10% of the burst before), at most {@value #WARM_BURSTS}; one burst where its CPU time cannot be read.
+     */
+    private void warm(Contender server, BurstSample sample) throws InterruptedException {
+        List<String> costs = new ArrayList<>();
+        List<Double> cpu = new ArrayList<>();
+        do {
+            double ms = sample.measure(server, 0, settings.heldBurst()).cpuMsPerRequest();
+            cpu.add(ms);
+            costs.add(ms < 0 ? "unknown" : String.format(Locale.ROOT, "%.2f", ms));
+            Thread.sleep(settings.pause());
+        } while (!warmed(cpu));
+        console.printf(Locale.ROOT, "warmed %s with %d bursts of %d, the server's CPU ms a request: %s%s%n",
+                server.name(), cpu.size(), settings.heldBurst(), String.join(", ", costs),
+                LoadRun.steady(cpu) ? "" : " (not settled)");
+        console.flush();
+    }
+
+    /** Whether bursts that cost the server {@code cpu} ms a request each, in order, warmed it enough. */
+    static boolean warmed(List<Double> cpu) {
+        return cpu.getLast() < 0 || cpu.size() >= WARM_BURSTS || LoadRun.steady(cpu);
     }
 
     private ServerProcess startVtlab(HttpClient client, Challenger challenger)

@@ -120,12 +120,16 @@ public final class LoadRun {
                 (System.nanoTime() - start) / 1e6);
     }
 
-    private static boolean steady(List<Double> p99s) {
-        if (p99s.size() < 2) {
+    /**
+     * Whether the last of a series of measures (warm-up rounds' p99s, bursts' CPU a request) moved by at most
+     * {@link #STEADY} from the one before.
+     */
+    public static boolean steady(List<Double> series) {
+        if (series.size() < 2) {
             return false;
         }
-        double last = p99s.getLast();
-        double before = p99s.get(p99s.size() - 2);
+        double last = series.getLast();
+        double before = series.get(series.size() - 2);
         return before > 0 && Math.abs(last - before) / before <= STEADY;
     }
 
