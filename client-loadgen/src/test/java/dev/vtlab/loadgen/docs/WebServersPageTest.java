@@ -5,9 +5,11 @@ import dev.vtlab.loadgen.compare.Comparison;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.JsonNode;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -21,9 +23,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * docs/web-servers.md quotes its comparisons as the files hold them: each held-request row and each burst row is
  * read from the comparison.json it links, its columns named by the servers the header lists (Tomcat, Jetty, Netty
  * sync, Netty wrapped and the reference), and the ratios are vtlab's p99 over the reference's in the same round.
- * Four comparisons: Tomcat and Jetty (compare-web-servers), and the three stacks (compare-three-stacks, again once
- * Netty accepted on a thread of its own: compare-three-stacks-accepting-thread, and once more with the collector's
- * share of the CPU: compare-three-stacks-collector, whose share rows are checked as well).
+ * Five comparisons: Tomcat and Jetty (compare-web-servers), and the three stacks (compare-three-stacks, again once
+ * Netty accepted on a thread of its own: compare-three-stacks-accepting-thread, once more with the collector's
+ * share of the CPU: compare-three-stacks-collector, and with each server warmed until its CPU a request settled:
+ * compare-three-stacks-warmed; the share rows of the last two are checked as well).
  */
 class WebServersPageTest {
 
@@ -35,7 +38,7 @@ class WebServersPageTest {
 
     @ParameterizedTest
     @CsvSource({"compare-web-servers, 2", "compare-three-stacks, 2", "compare-three-stacks-accepting-thread, 2",
-            "compare-three-stacks-collector, 2"})
+            "compare-three-stacks-collector, 2", "compare-three-stacks-warmed, 2"})
     void every_held_request_is_the_comparisons(String results, int expectedRows) throws IOException {
         List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE, link(results)).stream()
                 .filter(row -> row.header().getFirst().startsWith("held request")).toList();
@@ -58,7 +61,7 @@ class WebServersPageTest {
 
     @ParameterizedTest
     @CsvSource({"compare-web-servers, 6", "compare-three-stacks, 8", "compare-three-stacks-accepting-thread, 8",
-            "compare-three-stacks-collector, 8"})
+            "compare-three-stacks-collector, 8", "compare-three-stacks-warmed, 8"})
     void every_burst_is_the_comparisons(String results, int expectedRows) throws IOException {
         List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE, link(results)).stream()
                 .filter(row -> row.header().getFirst().equals("burst")).toList();
@@ -88,9 +91,10 @@ class WebServersPageTest {
         }
     }
 
-    @Test
-    void every_collector_share_is_the_comparisons() throws IOException {
-        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE, link("compare-three-stacks-collector"))
+    @ParameterizedTest
+    @ValueSource(strings = {"compare-three-stacks-collector", "compare-three-stacks-warmed"})
+    void every_collector_share_is_the_comparisons(String results) throws IOException {
+        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE, link(results))
                 .stream().filter(row -> row.header().getFirst().startsWith("collector's share")).toList();
         assertThat(rows).as("collector rows").hasSize(8);
         for (MarkdownTables.Row row : rows) {
@@ -104,6 +108,30 @@ class WebServersPageTest {
                         .isEqualTo(String.format(Locale.ROOT, "%.0f%%", 100 * share));
             }
         }
+    }
+
+    /**
+     * The fourth run's prose: the warm-up it quotes is run.txt's line for Netty's /sync, and the CPU a request at
+     * 10,000 in each round is the comparison's.
+     */
+    @Test
+    void the_warmed_runs_figures_in_words_are_its_files() throws IOException {
+        Path results = PAGE.resolveSibling("results/compare-three-stacks-warmed");
+        String warm = Files.readAllLines(results.resolve("run.txt")).stream()
+                .filter(line -> line.startsWith("warmed " + Challenger.NETTY.reportName() + " with ")).findFirst()
+                .orElseThrow();
+        String page = Files.readString(PAGE).replaceAll("\\s+", " ");
+        assertThat(page).contains("Netty `/sync` " + warm.substring(warm.lastIndexOf(": ") + 2) + " ms a request");
+        JsonNode comparison = ResultsJson.read(results.resolve("comparison.json"));
+        String cpu = String.format(Locale.ROOT, "cost %.2f ms a request at 10,000 in round 1 and %.2f in round 2, the "
+                        + "reference %.2f and %.2f",
+                cpu(comparison, Challenger.NETTY.reportName(), 1), cpu(comparison, Challenger.NETTY.reportName(), 2),
+                cpu(comparison, Comparison.REFERENCE, 1), cpu(comparison, Comparison.REFERENCE, 2));
+        assertThat(page).contains(cpu);
+    }
+
+    private static double cpu(JsonNode comparison, String server, int round) {
+        return burst(comparison, server, 10_000, round).path("cpuMsPerRequest").asDouble();
     }
 
     /** The burst a row is about, from its first cell: {@code [10,000](...)} is 10000. */
