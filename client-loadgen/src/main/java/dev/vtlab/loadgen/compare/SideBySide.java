@@ -24,10 +24,10 @@ import java.util.Locale;
 
 /**
  * The comparison's run: starts vtlab (one server per {@link Challenger} asked for: T on, or W on for Netty's
- * {@code /wrapped}, the other flags off) and the
- * reactive reference with the same JVM options, warms each until the CPU a request costs it settles, then in every
- * round measures what a held request costs each and fires each burst size at both, alternating which goes first. Writes {@code comparison.json} and {@code comparison.md} after
- * every step; stops every server at the end, also on failure.
+ * {@code /wrapped}, the other flags off) and the reactive reference with the same JVM options, warms each with every
+ * burst size and then until the CPU a request costs it settles, then in every round measures what a held request
+ * costs each and fires each burst size at both, alternating which goes first. Writes {@code comparison.json} and
+ * {@code comparison.md} after every step; stops every server at the end, also on failure.
  */
 public final class SideBySide {
 
@@ -150,22 +150,33 @@ public final class SideBySide {
     }
 
     /**
-     * Bursts of the held-request size until the server's CPU a request is steady ({@link LoadRun#steady}: within
-     * 10% of the burst before), at most {@value #WARM_BURSTS}; one burst where its CPU time cannot be read.
+     * One burst of each size the run measures, then bursts of the held-request size until the server's CPU a request
+     * is steady ({@link LoadRun#steady}: within 10% of the burst before), at most {@value #WARM_BURSTS}; one such
+     * burst where its CPU time cannot be read. Settled on bursts of 2,000 alone, a server still cost 2.6 times as much
+     * a request at 10,000 in round 1 as in round 2: the larger bursts run code the smaller ones do not warm.
      */
     private void warm(Contender server, BurstSample sample) throws InterruptedException {
+        List<String> sizes = new ArrayList<>();
+        for (int requests : settings.bursts()) {
+            sizes.add(requests + ": " + cost(sample.measure(server, 0, requests).cpuMsPerRequest()));
+            Thread.sleep(settings.pause());
+        }
         List<String> costs = new ArrayList<>();
         List<Double> cpu = new ArrayList<>();
         do {
             double ms = sample.measure(server, 0, settings.heldBurst()).cpuMsPerRequest();
             cpu.add(ms);
-            costs.add(ms < 0 ? "unknown" : String.format(Locale.ROOT, "%.2f", ms));
+            costs.add(cost(ms));
             Thread.sleep(settings.pause());
         } while (!warmed(cpu));
-        console.printf(Locale.ROOT, "warmed %s with %d bursts of %d, the server's CPU ms a request: %s%s%n",
-                server.name(), cpu.size(), settings.heldBurst(), String.join(", ", costs),
-                LoadRun.steady(cpu) ? "" : " (not settled)");
+        console.printf(Locale.ROOT, "warmed %s with one burst of each size (the server's CPU ms a request %s), then "
+                        + "%d bursts of %d: %s%s%n", server.name(), String.join(", ", sizes), cpu.size(),
+                settings.heldBurst(), String.join(", ", costs), LoadRun.steady(cpu) ? "" : " (not settled)");
         console.flush();
+    }
+
+    private static String cost(double ms) {
+        return ms < 0 ? "unknown" : String.format(Locale.ROOT, "%.2f", ms);
     }
 
     /** Whether bursts that cost the server {@code cpu} ms a request each, in order, warmed it enough. */
