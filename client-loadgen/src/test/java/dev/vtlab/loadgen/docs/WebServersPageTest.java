@@ -16,6 +16,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -23,10 +25,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  * docs/web-servers.md quotes its comparisons as the files hold them: each held-request row and each burst row is
  * read from the comparison.json it links, its columns named by the servers the header lists (Tomcat, Jetty, Netty
  * sync, Netty wrapped and the reference), and the ratios are vtlab's p99 over the reference's in the same round.
- * Five comparisons: Tomcat and Jetty (compare-web-servers), and the three stacks (compare-three-stacks, again once
+ * Six comparisons: Tomcat and Jetty (compare-web-servers), and the three stacks (compare-three-stacks, again once
  * Netty accepted on a thread of its own: compare-three-stacks-accepting-thread, once more with the collector's
  * share of the CPU: compare-three-stacks-collector, and with each server warmed until its CPU a request settled:
- * compare-three-stacks-warmed; the share rows of the last two are checked as well).
+ * compare-three-stacks-warmed, and first with every burst size: compare-three-stacks-warmed-every-size; the share
+ * rows of the last three are checked as well).
  */
 class WebServersPageTest {
 
@@ -38,7 +41,8 @@ class WebServersPageTest {
 
     @ParameterizedTest
     @CsvSource({"compare-web-servers, 2", "compare-three-stacks, 2", "compare-three-stacks-accepting-thread, 2",
-            "compare-three-stacks-collector, 2", "compare-three-stacks-warmed, 2"})
+            "compare-three-stacks-collector, 2", "compare-three-stacks-warmed, 2",
+            "compare-three-stacks-warmed-every-size, 2"})
     void every_held_request_is_the_comparisons(String results, int expectedRows) throws IOException {
         List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE, link(results)).stream()
                 .filter(row -> row.header().getFirst().startsWith("held request")).toList();
@@ -61,7 +65,8 @@ class WebServersPageTest {
 
     @ParameterizedTest
     @CsvSource({"compare-web-servers, 6", "compare-three-stacks, 8", "compare-three-stacks-accepting-thread, 8",
-            "compare-three-stacks-collector, 8", "compare-three-stacks-warmed, 8"})
+            "compare-three-stacks-collector, 8", "compare-three-stacks-warmed, 8",
+            "compare-three-stacks-warmed-every-size, 8"})
     void every_burst_is_the_comparisons(String results, int expectedRows) throws IOException {
         List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE, link(results)).stream()
                 .filter(row -> row.header().getFirst().equals("burst")).toList();
@@ -92,7 +97,8 @@ class WebServersPageTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"compare-three-stacks-collector", "compare-three-stacks-warmed"})
+    @ValueSource(strings = {"compare-three-stacks-collector", "compare-three-stacks-warmed",
+            "compare-three-stacks-warmed-every-size"})
     void every_collector_share_is_the_comparisons(String results) throws IOException {
         List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE, link(results))
                 .stream().filter(row -> row.header().getFirst().startsWith("collector's share")).toList();
@@ -112,7 +118,7 @@ class WebServersPageTest {
 
     /**
      * The fourth run's prose: the warm-up it quotes is run.txt's line for Netty's /sync, and the CPU a request at
-     * 10,000 in each round is the comparison's.
+     * 10,000 in each round is the comparison's; likewise the fifth's.
      */
     @Test
     void the_warmed_runs_figures_in_words_are_its_files() throws IOException {
@@ -128,6 +134,24 @@ class WebServersPageTest {
                 cpu(comparison, Challenger.NETTY.reportName(), 1), cpu(comparison, Challenger.NETTY.reportName(), 2),
                 cpu(comparison, Comparison.REFERENCE, 1), cpu(comparison, Comparison.REFERENCE, 2));
         assertThat(page).contains(cpu);
+
+        Path everySize = PAGE.resolveSibling("results/compare-three-stacks-warmed-every-size");
+        String line = Files.readAllLines(everySize.resolve("run.txt")).stream()
+                .filter(l -> l.startsWith("warmed " + Challenger.NETTY.reportName() + " with ")).findFirst()
+                .orElseThrow();
+        List<String> sizes = new ArrayList<>();
+        Matcher size = Pattern.compile("\\d+: ([0-9.]+)").matcher(
+                line.substring(0, line.indexOf("), then")));
+        while (size.find()) {
+            sizes.add(size.group(1));
+        }
+        assertThat(page).contains("Netty's `/sync` cost " + String.join(", ", sizes.subList(0, 3)) + " and "
+                + sizes.get(3) + " ms a request in those four warm-up bursts");
+        JsonNode warmed = ResultsJson.read(everySize.resolve("comparison.json"));
+        assertThat(page).contains(String.format(Locale.ROOT, "Netty's `/sync` cost %.2f ms of server CPU a request at "
+                        + "10,000 in round 1 and %.2f in round 2 (the reference %.2f and %.2f)",
+                cpu(warmed, Challenger.NETTY.reportName(), 1), cpu(warmed, Challenger.NETTY.reportName(), 2),
+                cpu(warmed, Comparison.REFERENCE, 1), cpu(warmed, Comparison.REFERENCE, 2)));
     }
 
     private static double cpu(JsonNode comparison, String server, int round) {
