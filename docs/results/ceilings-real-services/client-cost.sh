@@ -19,13 +19,13 @@ source "$here/../common.sh"
 out=$1 page=$2 ready=$3
 shift 4
 java=${JAVA_HOME:?set JAVA_HOME to a JDK 21+}/bin/java
-root=$(cd "$here/../../.." && pwd)
-jar=$root/client-loadgen/target/vtlab-loadgen.jar
-[ -f "$jar" ] || { echo "no $jar: build it first (./mvnw -q install -DskipTests)" >&2; exit 2; }
 find_vegeta
 rate=${RATE:-300} rounds=${ROUNDS:-3} seconds=60
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
+root=$(cd "$here/../../.." && pwd)  # the load generator's jar and options are named from the repository's root
+[ -f "$root"/client-loadgen/target/vtlab-loadgen.jar ] \
+    || { echo "no client-loadgen/target/vtlab-loadgen.jar: build it first (./mvnw -q install -DskipTests)" >&2; exit 2; }
 grep -v TieredStopAtLevel "$root/client-loadgen/jvm.options" > "$out/c2.options"
 ticks=$(getconf CLK_TCK)
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$server/stat"; }
@@ -38,10 +38,11 @@ client() {
                 -duration=${seconds}s -timeout=30s > '$file.bin'"
             "$vegeta" report -type=json < "$file.bin" > "$file.txt"; rm "$file.bin" ;;
     loadgen-c1|loadgen-c2)
-            local options=$root/client-loadgen/jvm.options
+            local options=client-loadgen/jvm.options
             [ "$name" = loadgen-c2 ] && options=$out/c2.options
-            /usr/bin/time -f "%U %S" -o "$file.time" "$java" "@$options" -jar "$jar" run --url "$page" \
-                --rate "$rate" --duration "${seconds}s" --warmup-time 5s > "$file.txt" 2>&1 ;;
+            (cd "$root" && /usr/bin/time -f "%U %S" -o "$file.time" "$java" "@$options" \
+                -jar client-loadgen/target/vtlab-loadgen.jar run --url "$page" --rate "$rate" --duration "${seconds}s" \
+                --warmup-time 5s > "$file.txt" 2>&1) ;;
   esac
 }
 
