@@ -4,9 +4,18 @@
 # Where a benchmark ran, for its environment.txt: the commit (and "with changes" when the code differed from it),
 # the cores and the JDK.   environment_lines /path/to/java
 environment_lines() {
-  echo "commit: $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- . ':!docs' || echo ' (with changes)')"
+  commit_line
   echo "cores: $(nproc)"
   "$1" -version 2>&1 | head -1
+}
+
+# The commit of this repository, whatever directory the script runs from, and " (with changes)" when its code (not
+# docs) differs from it.   commit_line
+commit_line() {
+  local top
+  top=$(git -C "$(dirname "${BASH_SOURCE[0]}")" rev-parse --show-toplevel)
+  echo "commit: $(git -C "$top" rev-parse --short HEAD)$(git -C "$top" diff --quiet HEAD -- . ':!docs' \
+      || echo ' (with changes)')"
 }
 
 # Waits up to 60 s for URL to answer 2xx; fails the script (set -e) if it never does.   wait_for URL

@@ -45,5 +45,5 @@ print(f"kernel during the overload: {overflows} accept-queue overflows, {drops} 
 PY
 { echo "service: $*"; echo "page: $page"
   vegeta_line
-  echo "commit: $(git rev-parse --short HEAD)"; echo "cores: $(nproc)"; } > "$out/environment.txt"
+  commit_line; echo "cores: $(nproc)"; } > "$out/environment.txt"
 cat "$out/overload.txt"
