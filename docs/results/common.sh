@@ -18,6 +18,15 @@ commit_line() {
       || echo ' (with changes)')"
 }
 
+# The arguments of a script that measures one page of a service it starts itself: sets $out, $page, $ready and the
+# array $service (the command that starts it), or exits 2 with the usage line.   page_and_service "$@"
+page_and_service() {
+  [ $# -ge 5 ] && [ "$4" = "--" ] \
+      || { echo "usage: $0 OUT_DIR PAGE_URL READY_URL -- SERVICE_COMMAND..." >&2; exit 2; }
+  out=$1 page=$2 ready=$3
+  service=("${@:5}")
+}
+
 # Waits up to 60 s for URL to answer 2xx; fails the script (set -e) if it never does.   wait_for URL
 wait_for() {
   for _ in $(seq 1 120); do curl -sf -o /dev/null "$1" && return 0; sleep 0.5; done

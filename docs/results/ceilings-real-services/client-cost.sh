@@ -15,17 +15,15 @@
 set -euo pipefail
 here=$(dirname "$0")
 source "$here/../common.sh"
-[ $# -ge 5 ] && [ "$4" = "--" ] || { echo "usage: $0 OUT_DIR PAGE_URL READY_URL -- SERVICE_COMMAND..." >&2; exit 2; }
-out=$1 page=$2 ready=$3
-shift 4
+page_and_service "$@"
 java=${JAVA_HOME:?set JAVA_HOME to a JDK 21+}/bin/java
 find_vegeta
 rate=${RATE:-300} rounds=${ROUNDS:-3} seconds=60
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 root=$(cd "$here/../../.." && pwd)  # the load generator's jar and options are named from the repository's root
-[ -f "$root"/client-loadgen/target/vtlab-loadgen.jar ] \
-    || { echo "no client-loadgen/target/vtlab-loadgen.jar: build it first (./mvnw -q install -DskipTests)" >&2; exit 2; }
+[ -f "$root"/client-loadgen/target/vtlab-loadgen.jar ] || {
+  echo "no client-loadgen/target/vtlab-loadgen.jar: build it first (./mvnw -q install -DskipTests)" >&2; exit 2; }
 grep -v TieredStopAtLevel "$root/client-loadgen/jvm.options" > "$out/c2.options"
 ticks=$(getconf CLK_TCK)
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$server/stat"; }
@@ -46,7 +44,7 @@ client() {
   esac
 }
 
-start_server "$out/service.log" "$ready" "$@"
+start_server "$out/service.log" "$ready" "${service[@]}"
 vegeta_ramp "$page" "$rate"
 {
   echo "warmed by a ramp from 40 to $rate req/s, 10 s a rate; then $seconds s at $rate req/s from each client"
@@ -78,7 +76,7 @@ PY
 } > "$out/client-cost.txt"
 stop_server
 rm "$out/c2.options"
-{ echo "service: $*"; echo "page: $page"; echo "rate: $rate req/s, $seconds s a round"
+{ echo "service: ${service[*]}"; echo "page: $page"; echo "rate: $rate req/s, $seconds s a round"
   vegeta_line
   environment_lines "$java"; } > "$out/environment.txt"
 cat "$out/client-cost.txt"

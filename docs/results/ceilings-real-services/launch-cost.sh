@@ -12,9 +12,7 @@
 set -euo pipefail
 here=$(dirname "$0")
 source "$here/../common.sh"
-[ $# -ge 5 ] && [ "$4" = "--" ] || { echo "usage: $0 OUT_DIR PAGE_URL READY_URL -- SERVICE_COMMAND..." >&2; exit 2; }
-out=$1 page=$2 ready=$3
-shift 4
+page_and_service "$@"
 java_home=${JAVA_HOME:?set JAVA_HOME to a JDK 21+}
 find_vegeta
 rate=${RATE:-100}
@@ -24,7 +22,7 @@ ticks=$(getconf CLK_TCK)
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$server/stat"; }
 offer() { echo "GET $page" | "$vegeta" attack -rate="$1" -duration="$2s" -timeout=30s | "$vegeta" report -type=json; }
 
-start_server "$out/service.log" "$ready" "$@"
+start_server "$out/service.log" "$ready" "${service[@]}"
 {
   vegeta_ramp "$page" "$rate"
   echo "warmed by a ramp from 40 to $rate req/s, 10 s a rate"
@@ -62,7 +60,7 @@ for frame, n in sorted(top.items(), key=lambda e: -e[1])[:10]:
     print(f"{n:6} {frame}")' > "$out/profile.txt"
 rm "$out/cost.jfr"
 cat "$out/profile.txt" | head -1 >> "$out/launch-cost.txt"
-{ echo "service: $*"; echo "page: $page"
+{ echo "service: ${service[*]}"; echo "page: $page"
   vegeta_line
   environment_lines "$java_home/bin/java"; } > "$out/environment.txt"
 cat "$out/launch-cost.txt"

@@ -6,18 +6,17 @@
 #
 # Writes OUT_DIR/overload.json and recovery.json (vegeta's reports), overload.txt (one line each, the errors in the
 # log, and the kernel's counters of connects it dropped or retried during the overload: nstat's ListenOverflows,
-# ListenDrops and TCPSynRetrans, the machine's, so nothing else may run), service.log and environment.txt. Needs vegeta (or VEGETA=path), python3, and a JDK for the service.
+# ListenDrops and TCPSynRetrans, the machine's, so nothing else may run), service.log and environment.txt. Needs
+# vegeta (or VEGETA=path), python3, and a JDK for the service.
 set -euo pipefail
 here=$(dirname "$0")
 source "$here/../common.sh"
-[ $# -ge 5 ] && [ "$4" = "--" ] || { echo "usage: $0 OUT_DIR PAGE_URL READY_URL -- SERVICE_COMMAND..." >&2; exit 2; }
-out=$1 page=$2 ready=$3
-shift 4
+page_and_service "$@"
 find_vegeta
 mkdir -p "$out"
 kernel_counters() { nstat -az TcpExtListenOverflows TcpExtListenDrops TcpExtTCPSynRetrans | awk 'NR > 1 {print $2}' \
     | paste -sd ' '; }
-start_server "$out/service.log" "$ready" "$@"
+start_server "$out/service.log" "$ready" "${service[@]}"
 for part in overload:400:60 recovery:100:30; do
   IFS=: read -r name rate seconds <<< "$part"
   [ "$name" = overload ] && before=$(kernel_counters)
@@ -43,7 +42,7 @@ overflows, drops, retrans = (a - b for a, b in zip(after, before))
 print(f"kernel during the overload: {overflows} accept-queue overflows, {drops} connects dropped, "
       f"{retrans} SYNs retransmitted")
 PY
-{ echo "service: $*"; echo "page: $page"
+{ echo "service: ${service[*]}"; echo "page: $page"
   vegeta_line
   commit_line; echo "cores: $(nproc)"; } > "$out/environment.txt"
 cat "$out/overload.txt"

@@ -3,7 +3,8 @@
 # of other-service's three pages and on a real public application (spring-petclinic, whose jar you build yourself and
 # pass as PETCLINIC_JAR), each beside vegeta's knee of the same page (measure.sh); the threads-bound page and
 # petclinic again with Boot's virtual-thread switch on, beside the first search; and petclinic's cold overload with
-# the switch off, on, and on with the connection bound and the accept queue the search recommends (overload.sh). Every service at -Xmx512m.
+# the switch off, on, and on with the connection bound and the accept queue the search recommends (overload.sh).
+# Every service at -Xmx512m.
 # petclinic runs extracted (java -Djarmode=tools -jar JAR extract, Boot's layout for deployments, into
 # OUT_DIR/petclinic-app): from its nested jar each page cost about 12 ms of CPU, most of it class-path lookups of
 # the page's links, against 3.7 ms extracted (docs/observing.md); PETCLINIC_NESTED=1 runs the jar as it is.

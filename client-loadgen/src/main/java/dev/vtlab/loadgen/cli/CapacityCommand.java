@@ -71,8 +71,8 @@ public final class CapacityCommand implements Callable<Integer> {
     Duration stepTime;
 
     @Option(names = "--bisections", defaultValue = "2", description = "Times the gap between the last rate held "
-            + "and the first not held is halved once they are a climbing step apart (default: ${DEFAULT-VALUE}; once more "
-            + "where the CPU binds first).")
+            + "and the first not held is halved once they are a climbing step apart (default: ${DEFAULT-VALUE}; "
+            + "once more where the CPU binds first).")
     int bisections;
 
     @Option(names = "--max-rate", defaultValue = "6000", description = "The most any step offers, in requests per "

@@ -147,9 +147,10 @@ public final class CeilingsCommand implements Callable<Integer> {
         out.println(Boolean.TRUE.equals(probe.settled()) ? "the CPU a request costs settled"
                 : "the CPU a request costs did not settle within " + HumanDuration.of(probeMaxTime)
                 + ": the service is still warming; the prediction is from a service not yet warm");
-        out.println(probe.restAfter() == null ? "at rest after the probe: the meters did not answer; the steps take "
-                + "out the rest read before it" : String.format(Locale.ROOT, "at rest after the probe: %s cores used (%s "
-                + "before it), taken out of what a step's requests cost", ReadableFigures.count(probe.restAfter()),
+        out.println(probe.restAfter() == null
+                ? "at rest after the probe: the meters did not answer; the steps take out the rest read before it"
+                : String.format(Locale.ROOT, "at rest after the probe: %s cores used (%s before it), taken out of "
+                        + "what a step's requests cost", ReadableFigures.count(probe.restAfter()),
                 ReadableFigures.count(probe.atRest().idleCores())));
         for (MeterCeiling ceiling : probe.ceilings()) {
             out.println("  " + ceiling.describe());

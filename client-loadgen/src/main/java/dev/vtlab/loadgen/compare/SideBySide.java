@@ -161,17 +161,15 @@ public final class SideBySide {
             sizes.add(requests + ": " + cost(sample.measure(server, 0, requests).cpuMsPerRequest()));
             Thread.sleep(settings.pause());
         }
-        List<String> costs = new ArrayList<>();
         List<Double> cpu = new ArrayList<>();
         do {
-            double ms = sample.measure(server, 0, settings.heldBurst()).cpuMsPerRequest();
-            cpu.add(ms);
-            costs.add(cost(ms));
+            cpu.add(sample.measure(server, 0, settings.heldBurst()).cpuMsPerRequest());
             Thread.sleep(settings.pause());
         } while (!warmed(cpu));
         console.printf(Locale.ROOT, "warmed %s with one burst of each size (the server's CPU ms a request %s), then "
                         + "%d bursts of %d: %s%s%n", server.name(), String.join(", ", sizes), cpu.size(),
-                settings.heldBurst(), String.join(", ", costs), LoadRun.steady(cpu) ? "" : " (not settled)");
+                settings.heldBurst(), String.join(", ", cpu.stream().map(SideBySide::cost).toList()),
+                LoadRun.steady(cpu) ? "" : " (not settled)");
         console.flush();
     }
 

@@ -252,8 +252,8 @@ public final class CapacityReport {
                 String.format(Locale.ROOT, "Each run gets a warm-up step, then starts at 0.6 x the prediction (or "
                         + "at twice the CPU's ceiling the warm-up measured, if lower) and multiplies the rate by %.2f "
                         + "while steps hold; after the first that does not, it halves the gap %d times once it is no "
-                        + "wider than a step (once more where the CPU binds first). Before each step the runner waits until the server holds no "
-                        + "request.", RateLadder.FACTOR, settings.steps().bisections()),
+                        + "wider than a step (once more where the CPU binds first). Before each step the runner waits "
+                        + "until the server holds no request.", RateLadder.FACTOR, settings.steps().bisections()),
                 "The CPU's ceiling is the machine's cores divided by the CPU time a request costs the server and the "
                         + "load generator together (they share the cores on loopback), measured over the highest step "
                         + "that held.",

@@ -123,9 +123,7 @@ class WebServersPageTest {
     @Test
     void the_warmed_runs_figures_in_words_are_its_files() throws IOException {
         Path results = PAGE.resolveSibling("results/compare-three-stacks-warmed");
-        String warm = Files.readAllLines(results.resolve("run.txt")).stream()
-                .filter(line -> line.startsWith("warmed " + Challenger.NETTY.reportName() + " with ")).findFirst()
-                .orElseThrow();
+        String warm = nettyWarmUp(results);
         String page = Files.readString(PAGE).replaceAll("\\s+", " ");
         assertThat(page).contains("Netty `/sync` " + warm.substring(warm.lastIndexOf(": ") + 2) + " ms a request");
         JsonNode comparison = ResultsJson.read(results.resolve("comparison.json"));
@@ -136,9 +134,7 @@ class WebServersPageTest {
         assertThat(page).contains(cpu);
 
         Path everySize = PAGE.resolveSibling("results/compare-three-stacks-warmed-every-size");
-        String line = Files.readAllLines(everySize.resolve("run.txt")).stream()
-                .filter(l -> l.startsWith("warmed " + Challenger.NETTY.reportName() + " with ")).findFirst()
-                .orElseThrow();
+        String line = nettyWarmUp(everySize);
         List<String> sizes = new ArrayList<>();
         Matcher size = Pattern.compile("\\d+: ([0-9.]+)").matcher(
                 line.substring(0, line.indexOf("), then")));
@@ -152,6 +148,13 @@ class WebServersPageTest {
                         + "10,000 in round 1 and %.2f in round 2 (the reference %.2f and %.2f)",
                 cpu(warmed, Challenger.NETTY.reportName(), 1), cpu(warmed, Challenger.NETTY.reportName(), 2),
                 cpu(warmed, Comparison.REFERENCE, 1), cpu(warmed, Comparison.REFERENCE, 2)));
+    }
+
+    /** The line of a run's run.txt saying how Netty's /sync was warmed. */
+    private static String nettyWarmUp(Path results) throws IOException {
+        return Files.readAllLines(results.resolve("run.txt")).stream()
+                .filter(line -> line.startsWith("warmed " + Challenger.NETTY.reportName() + " with ")).findFirst()
+                .orElseThrow();
     }
 
     private static double cpu(JsonNode comparison, String server, int round) {

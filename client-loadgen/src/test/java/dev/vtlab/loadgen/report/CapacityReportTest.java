@@ -76,7 +76,8 @@ class CapacityReportTest {
     @Test
     void the_meters_table_has_a_row_for_each_run_a_meter_stands_for_and_none_for_the_cpu() {
         MeterCeiling threads = new MeterCeiling(MeterCeiling.Kind.REQUEST_THREADS, "http-nio-8080", 50, 0.5,
-                StandardMeter.TOMCAT_CONNECTIONS, StandardMeter.TOMCAT_THREADS_BUSY, "tomcat_threads_config_max_threads");
+                StandardMeter.TOMCAT_CONNECTIONS, StandardMeter.TOMCAT_THREADS_BUSY,
+                "tomcat_threads_config_max_threads");
         MeterView view = new MeterView(threads, 1.0, threads.watchLine(), "at 120 req/s: peak 61");
         CapacityRun byThreads = new CapacityRun("T0 A0 W0 R0", "sync", "OK", null, List.of(step(100, 100, null)),
                 100.0, 120.0, new Ceiling(Resource.REQUEST_THREADS, 50, 0.5), List.of(), 1.0, null, null, view);
