@@ -12,7 +12,9 @@
 # service-vegeta.log and environment.txt. Needs a JDK 21+ as JAVA_HOME, the jars (./mvnw package -DskipTests),
 # vegeta for WARM_RATE > 0, and python3. BESIDE=path/ceilings.json sets an earlier search beside this one (--beside);
 # RAMP_FROM=rate climbs to WARM_RATE from that rate before vegeta's warm-up (vegeta-knee.py); CEILINGS_ARGS="..."
-# adds options to the search (its defaults otherwise).
+# adds options to the search (its defaults otherwise); SAME_START=1 runs vegeta on the service the search warmed,
+# right after it, instead of on a fresh start (a pair of one start: what moves between starts, the JIT's choices,
+# the heap's layout, moves both).
 set -euo pipefail
 here=$(dirname "$0")
 source "$here/../common.sh"
@@ -27,14 +29,17 @@ search_exit=0
     --url "$page" --metrics "$metrics" --output-dir "$out" ${BESIDE:+--beside "$BESIDE"} ${CEILINGS_ARGS:-} \
     > "$out/run.txt" 2>&1 \
     || search_exit=$?
-stop_server
 if [ "$warm" != 0 ]; then
   find_vegeta
-  start_server "$out/service-vegeta.log" "$metrics" "$@"
+  if [ -z "${SAME_START:-}" ]; then
+    stop_server
+    start_server "$out/service-vegeta.log" "$metrics" "$@"
+  fi
   python3 "$here/vegeta-knee.py" "$page" "$warm" "$out" > /dev/null
-  stop_server
 fi
+stop_server
 { echo "ceilings: exit code $search_exit, page $page, meters $metrics${CEILINGS_ARGS:+, options $CEILINGS_ARGS}"
   echo "service: $*"
-  [ "$warm" != 0 ] && echo "$(vegeta_line), warm-up at $warm req/s${RAMP_FROM:+ after a ramp from $RAMP_FROM req/s}"
+  [ "$warm" != 0 ] && echo "$(vegeta_line), warm-up at $warm req/s${RAMP_FROM:+ after a ramp from $RAMP_FROM req/s}\
+${SAME_START:+, on the service the search warmed (same start)}"
   environment_lines "$java_home/bin/java"; } > "$out/environment.txt"
