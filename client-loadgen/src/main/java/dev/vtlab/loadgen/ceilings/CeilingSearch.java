@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.function.Consumer;
 
@@ -97,10 +98,22 @@ public final class CeilingSearch {
      * @param heap                  what the heap held against the requests in flight, {@code null} when not metered
      * @param keptUp                whether the service kept up: no queue by {@link HoldRule#brokenByAQueue} against
      *                              the least median of the windows so far
+     * @param meterReads            the meter reads its figures come from ({@code null} in reports written before it
+     *                              was counted); fewer than {@value #LEAST_READS}: it measured nothing, its ceilings
+     *                              are those of the last window kept up, and it did not keep up
      */
     public record Window(double rate, double p50Ms, long failed, List<MeterCeiling> ceilings, Double cpuMsPerRequest,
-                         Double clientCpuMsPerRequest, HeapPoint heap, Boolean keptUp) {
+                         Double clientCpuMsPerRequest, HeapPoint heap, Boolean keptUp, Integer meterReads) {
+
+        /** Whether the meters answered too few reads in it to measure anything. */
+        @JsonIgnore
+        public boolean unread() {
+            return meterReads != null && meterReads < LEAST_READS;
+        }
     }
+
+    /** The least meter reads a window or a step measures from: a rate is their difference. */
+    static final int LEAST_READS = 2;
 
     /**
      * What the heap held while requests were in flight, over a window or a step: the least heap in use of its reads
@@ -306,10 +319,13 @@ public final class CeilingSearch {
 
     /**
      * Whether the probe can stop: its rate has stopped climbing (the warm rate is reached), and the CPU a request
-     * costs changed by at most {@value #SETTLED_SHARE} from the window before, or is so far from binding (its
-     * ceiling above twice the lowest, in both) that the JIT decides nothing. Both windows kept up: one that could not
-     * spread its CPU over requests that piled up (spring-petclinic's probe "settled" on a queue's 8.00 ms against
-     * the next window's 8.30, and its steps then measured 3.9).
+     * costs changed by at most {@value #SETTLED_SHARE} from the window before and fell by at most that from the
+     * window the service kept up with before those two, or is so far from binding (its ceiling above twice the
+     * lowest, in both) that the JIT decides nothing. Both windows kept up: one that could not spread its CPU over
+     * requests that piled up (spring-petclinic's probe "settled" on a queue's 8.00 ms against the next window's 8.30,
+     * and its steps then measured 3.9). Three windows, not two: a JIT still at work can take off less than a tenth a
+     * window (spring-petclinic's 9.10, 8.25 and 7.63 ms at 100, 188 and 207 req/s "settled", and its steps then
+     * measured 7.8 to 4.8 ms as they climbed).
      */
     static boolean settled(List<Window> windows) {
         if (windows.size() < 2) {
@@ -325,8 +341,22 @@ public final class CeilingSearch {
             return true;
         }
         boolean steady = Math.abs(last.cpuMsPerRequest() - before.cpuMsPerRequest())
-                <= SETTLED_SHARE * before.cpuMsPerRequest();
+                <= SETTLED_SHARE * before.cpuMsPerRequest() && !stillFalling(windows);
         return steady || (farFromBinding(last) && farFromBinding(before));
+    }
+
+    /**
+     * Whether the CPU a request costs fell by more than {@value #SETTLED_SHARE} from the third-last window the
+     * service kept up with to the last: false with fewer than three such windows.
+     */
+    private static boolean stillFalling(List<Window> windows) {
+        List<Window> keptUp = windows.stream()
+                .filter(w -> !Boolean.FALSE.equals(w.keptUp()) && w.cpuMsPerRequest() != null).toList();
+        if (keptUp.size() < 3) {
+            return false;
+        }
+        double first = keptUp.get(keptUp.size() - 3).cpuMsPerRequest();
+        return first - keptUp.getLast().cpuMsPerRequest() > SETTLED_SHARE * first;
     }
 
     private static boolean farFromBinding(Window window) {
@@ -344,7 +374,13 @@ public final class CeilingSearch {
         RateRun.Recording recording = offered.recording();
         RateSummary summary = offered.summary();
         List<MeterSampler.Sample> steady = steady(recording, PROBE_SETTLE_SECONDS, plan.probeTime());
-        if (steady.size() < 2) {
+        RateSummary.Outcome outcome = summary.outcome();
+        if (steady.size() < LEAST_READS) {
+            Optional<Window> pastTheKnee = unmeasured(rate, outcome.latency().p50Ms(), outcome.failed(),
+                    steady.size(), before);
+            if (pastTheKnee.isPresent()) {
+                return pastTheKnee.get();
+            }
             throw new MetersUnavailableException(meters.uri() + " answered " + steady.size() + " of the probe's "
                     + "reads: lengthen --probe-time" + recording.meterSamples().stream().map(MeterSampler.Sample::error)
                     .filter(Objects::nonNull).findFirst().map(e -> " (" + e + ")").orElse(""));
@@ -355,14 +391,25 @@ public final class CeilingSearch {
                     + "hikaricp_connections_max, tomcat_threads_config_max_threads, jetty_threads_config_max, "
                     + "executor_pool_core_threads, executor_parallelism_threads, process_cpu_time_ns_total");
         }
-        RateSummary.Outcome outcome = summary.outcome();
         double floorMs = java.util.stream.Stream.concat(before.stream().map(Window::p50Ms),
                 java.util.stream.Stream.of(outcome.latency().p50Ms())).mapToDouble(Double::doubleValue).min()
                 .orElseThrow();
         boolean keptUp = HoldRule.brokenByAQueue(rate, outcome.completionRate(), outcome.latency().p99Ms(),
                 outcome.failed(), floorMs, summary.seconds()).isEmpty();
         return new Window(rate, outcome.latency().p50Ms(), outcome.failed(), measured.ceilings(),
-                measured.cpuMsPerRequest(), measured.clientCpuMsPerRequest(), measured.heap(), keptUp);
+                measured.cpuMsPerRequest(), measured.clientCpuMsPerRequest(), measured.heap(), keptUp, steady.size());
+    }
+
+    /**
+     * A window whose meters answered fewer than {@value #LEAST_READS} reads, once the service has kept up with an
+     * earlier one: meters served where the requests are wait in the queue they would show (spring-petclinic's
+     * Actuator, on its main port, answered 1 read in a window at 818 req/s, having answered every one at 445), so
+     * it is a window past the knee, which did not keep up, with the ceilings of the last window that did. Empty
+     * when none did: the meters cannot be read at all, a command-line error.
+     */
+    static Optional<Window> unmeasured(double rate, double p50Ms, long failed, int reads, List<Window> before) {
+        return before.reversed().stream().filter(w -> !Boolean.FALSE.equals(w.keptUp())).findFirst()
+                .map(keptUp -> new Window(rate, p50Ms, failed, keptUp.ceilings(), null, null, null, false, reads));
     }
 
     /** A steady rate offered, and its summary. */

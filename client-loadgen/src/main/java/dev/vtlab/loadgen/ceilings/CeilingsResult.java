@@ -119,13 +119,13 @@ public record CeilingsResult(String command, String url, String metrics, String 
                     + "generator's | in flight | least heap in use | lowest ceiling |\n"
                     + "|---:|---:|---:|---:|---:|---:|---:|---|\n");
             for (CeilingSearch.Window w : probe.windows()) {
-                md.append(String.format(Locale.ROOT, "| %s req/s | %s | %d | %s | %s | %s | %s | %s at %s req/s |%n",
+                String lowest = w.unread() ? "none: the meters answered " + w.meterReads() + " read(s)"
+                        : w.ceilings().getFirst().name() + " at " + rate(w.ceilings().getFirst().rate()) + " req/s";
+                md.append(String.format(Locale.ROOT, "| %s req/s | %s | %d | %s | %s | %s | %s | %s |%n",
                         rate(w.rate()), ReadableFigures.millis(w.p50Ms()), w.failed(), w.cpuMsPerRequest() == null ? "-"
                                 : ReadableFigures.millis(w.cpuMsPerRequest()), w.clientCpuMsPerRequest() == null ? "-"
                                 : ReadableFigures.millis(w.clientCpuMsPerRequest()), inFlight(w.heap()),
-                        heapUsed(w.heap()),
-                        w.ceilings().getFirst().name(),
-                        rate(w.ceilings().getFirst().rate())));
+                        heapUsed(w.heap()), lowest));
             }
             md.append("\n").append(Boolean.TRUE.equals(probe.settled()) ? "The CPU a request costs settled."
                     : "**The CPU a request costs did not settle** within the probe's time: the service was still "

@@ -132,6 +132,14 @@ public final class CeilingsCommand implements Callable<Integer> {
                     ReadableFigures.count(atRest.idleCores()),
                     megabytes(atRest.heapUsedBytes()), megabytes(atRest.heapMaxBytes()));
             probe = search.probe(url, meters, atRest, window -> {
+                if (window.unread()) {
+                    out.printf(Locale.ROOT, "  window %8s req/s: median %s, %d failed, the meters answered %d "
+                                    + "read(s): they wait in the queue where they are served; not kept up%n",
+                            ReadableFigures.rate(window.rate()), ReadableFigures.millis(window.p50Ms()),
+                            window.failed(), window.meterReads());
+                    out.flush();
+                    return;
+                }
                 out.printf(Locale.ROOT, "  window %8s req/s: median %s, %d failed, CPU %s a request%s, lowest %s "
                                 + "at %s req/s%n", ReadableFigures.rate(window.rate()),
                         ReadableFigures.millis(window.p50Ms()), window.failed(), window.cpuMsPerRequest() == null ? "-"

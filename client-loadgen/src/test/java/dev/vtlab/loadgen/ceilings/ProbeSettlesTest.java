@@ -27,6 +27,16 @@ class ProbeSettlesTest {
     }
 
     @Test
+    void a_cost_that_falls_by_less_than_a_tenth_a_window_but_more_over_three_has_not_settled() {
+        // spring-petclinic's probe of set 9, pair 1: 9.10, 8.25, 7.63 ms (each under a tenth, 16% over the three).
+        assertThat(CeilingSearch.settled(List.of(cpuBound(100, 9.10), cpuBound(188, 8.25), cpuBound(207, 7.63))))
+                .isFalse();
+        // The same two last windows after a steady one: settled.
+        assertThat(CeilingSearch.settled(List.of(cpuBound(100, 8.30), cpuBound(188, 8.25), cpuBound(207, 7.63))))
+                .isTrue();
+    }
+
+    @Test
     void a_cpu_far_above_the_binding_ceiling_need_not_settle() {
         // A pool binds at 20 req/s; the CPU, at 400 then 300 req/s, is far above: its warming decides nothing.
         assertThat(CeilingSearch.settled(List.of(poolBound(10, 5.0), poolBound(12, 6.6)))).isTrue();
@@ -43,7 +53,7 @@ class ProbeSettlesTest {
         assertThat(CeilingSearch.nextRate(List.of(poolBound(10, 5.0)))).isEqualTo(12);
         // A window that could not keep up: back to the highest that did, and stay there while no warmer.
         CeilingSearch.Window queue = new CeilingSearch.Window(140, 5, 0, cpuBound(140, 10).ceilings(), 10.0, 0.0,
-                null, false);
+                null, false, 8);
         assertThat(CeilingSearch.nextRate(List.of(cpuBound(112, 10), queue))).isEqualTo(112);
         assertThat(CeilingSearch.nextRate(List.of(cpuBound(112, 10), queue, cpuBound(112, 10)))).isEqualTo(112);
         // Once the service has warmed past the queue (the CPU's ceiling now 2 / 4 ms = 500 req/s, 0.6 x of it
@@ -51,7 +61,7 @@ class ProbeSettlesTest {
         assertThat(CeilingSearch.nextRate(List.of(cpuBound(112, 10), queue, cpuBound(112, 4)))).isEqualTo(224);
         // A cold first window (its first requests wait for the JIT) is no queue: run again, then climb.
         CeilingSearch.Window cold = new CeilingSearch.Window(5, 40, 0, cpuBound(5, 80).ceilings(), 80.0, 0.0, null,
-                false);
+                false, 8);
         assertThat(CeilingSearch.nextRate(List.of(cold))).isEqualTo(5);
         assertThat(CeilingSearch.nextRate(List.of(cold, cpuBound(5, 40)))).isEqualTo(10);
         // A window that could not keep up is never where the probe settles, nor what it settles against.
@@ -60,10 +70,27 @@ class ProbeSettlesTest {
         assertThat(CeilingSearch.settled(List.of(queue, cpuBound(112, 10.2), cpuBound(112, 10)))).isTrue();
     }
 
+    @Test
+    void a_window_whose_meters_queued_after_one_that_kept_up_is_a_window_past_the_knee() {
+        // spring-petclinic, Actuator on its main port: every read answered at 445 req/s, 1 at 818.
+        List<CeilingSearch.Window> before = List.of(cpuBound(356, 3.13), cpuBound(445, 2.09));
+        CeilingSearch.Window unread = CeilingSearch.unmeasured(818, 40, 0, 1, before).orElseThrow();
+        assertThat(unread.unread()).isTrue();
+        assertThat(unread.keptUp()).isFalse();
+        assertThat(unread.cpuMsPerRequest()).isNull();
+        assertThat(unread.ceilings()).isEqualTo(before.getLast().ceilings());
+        List<CeilingSearch.Window> windows = List.of(before.getFirst(), before.getLast(), unread);
+        // The probe goes back to the rate it kept up with, and does not stop on the window it could not read.
+        assertThat(CeilingSearch.nextRate(windows)).isEqualTo(445);
+        assertThat(CeilingSearch.settled(windows)).isFalse();
+        // Meters that no window could read are a command-line error, not a knee.
+        assertThat(CeilingSearch.unmeasured(5, 40, 0, 1, List.of())).isEmpty();
+    }
+
     private static CeilingSearch.Window cpuBound(double rate, double cpuMs) {
         MeterCeiling cpu = new MeterCeiling(MeterCeiling.Kind.CPU, "process", 2, cpuMs / 1000,
                 StandardMeter.PROCESS_CPU, StandardMeter.PROCESS_CPU, "test");
-        return new CeilingSearch.Window(rate, 5, 0, List.of(cpu), cpuMs, 0.0, null, true);
+        return new CeilingSearch.Window(rate, 5, 0, List.of(cpu), cpuMs, 0.0, null, true, 8);
     }
 
     private static CeilingSearch.Window poolBound(double rate, double cpuMs) {
@@ -71,6 +98,6 @@ class ProbeSettlesTest {
                 StandardMeter.HIKARI_PENDING, StandardMeter.HIKARI_ACTIVE, "test");
         MeterCeiling cpu = new MeterCeiling(MeterCeiling.Kind.CPU, "process", 2, cpuMs / 1000,
                 StandardMeter.PROCESS_CPU, StandardMeter.PROCESS_CPU, "test");
-        return new CeilingSearch.Window(rate, 200, 0, List.of(pool, cpu), cpuMs, 0.0, null, true);
+        return new CeilingSearch.Window(rate, 200, 0, List.of(pool, cpu), cpuMs, 0.0, null, true, 8);
     }
 }
