@@ -498,7 +498,7 @@ public final class CeilingSearch {
         OptionalDouble slowestRead = recording.meterSamples().stream().mapToDouble(MeterSampler.Sample::readMs).max();
         Measured measured = null;
         List<MeterSampler.Sample> steady = steady(recording, plan.stepWarmup().toSeconds(), plan.stepTime());
-        if (steady.size() >= 2 && probe.atRest() != null) {
+        if (steady.size() >= LEAST_READS && probe.atRest() != null) {
             try {
                 measured = measured(steady, probe.restForSteps());
             } catch (MetersUnavailableException unreadable) {
