@@ -159,7 +159,8 @@ public final class CeilingSearch {
      * @param failed                requests that failed
      * @param held                  whether it held ({@link HoldRule#brokenByAQueue})
      * @param broken                why not, when it did not
-     * @param stallPassed           whether its latency came back before its end ({@link HoldRule#stallPassed})
+     * @param stallPassed           whether its latency came back before its end
+     *                              ({@link HoldRule#stallPassedByAQueue})
      * @param watchPeak             the most the binding ceiling's waiting meter read in a second of it
      * @param inUsePeak             the most its in-use meter read
      * @param meterReadMaxMs        the slowest meter read during it
@@ -492,7 +493,7 @@ public final class CeilingSearch {
         double floorMs = probe.p50Ms();
         List<String> broken = HoldRule.brokenByAQueue(rate, outcome.completionRate(), outcome.latency().p99Ms(),
                 outcome.failed(), floorMs, summary.seconds());
-        boolean stallPassed = HoldRule.stallPassed(summary.seconds(), Math.round(floorMs));
+        boolean stallPassed = HoldRule.stallPassedByAQueue(summary.seconds(), floorMs);
         List<Map<String, Double>> reads = recording.meterSamples().stream().map(MeterSampler.Sample::meters)
                 .filter(Objects::nonNull).map(MeterSnapshot::byPrometheusLine).toList();
         OptionalDouble slowestRead = recording.meterSamples().stream().mapToDouble(MeterSampler.Sample::readMs).max();

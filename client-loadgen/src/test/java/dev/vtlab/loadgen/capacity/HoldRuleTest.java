@@ -67,6 +67,16 @@ class HoldRuleTest {
     }
 
     @Test
+    void on_a_few_milliseconds_page_a_stall_has_passed_when_the_latency_is_back_within_the_queues_margin() {
+        // A 3 ms page: a stall of 150 ms mid-step, then 12 ms again by the end (4 times the floor, far within 103).
+        assertThat(HoldRule.stallPassedByAQueue(seconds(10, 150, 40, 12, 0), 3)).isTrue();
+        // By the floor alone (1.5 x 3 ms) it never came back: that step was never run again.
+        assertThat(HoldRule.stallPassed(seconds(10, 150, 40, 12, 0), 3)).isFalse();
+        // A queue past the knee grows to the end of the step, past the margin: no stall.
+        assertThat(HoldRule.stallPassedByAQueue(seconds(10, 150, 600, 1833, 0), 3)).isFalse();
+    }
+
+    @Test
     void a_services_step_breaks_on_latency_only_as_a_queue_does_never_on_a_few_milliseconds_of_jitter() {
         // A 5 ms page: a p99 of 12 ms is 2.4 x its floor, but 7 ms of jitter, flat through the step: held.
         assertThat(HoldRule.brokenByAQueue(300, 300, 12, 0, 5, seconds(11, 12, 10, 12, 11))).isEmpty();

@@ -121,6 +121,10 @@ class ObservingPageTest {
             assertThat(row.cell("vegeta's knee req/s")).as(row.where()).isEqualTo(CeilingsResult.rate(vegeta));
             assertThat(row.cell("sustained / vegeta's")).as(row.where())
                     .isEqualTo(String.format(Locale.ROOT, "%.2f", result.sustainedRate() / vegeta));
+            if (row.header().contains("predicted / vegeta's")) {
+                assertThat(row.cell("predicted / vegeta's")).as(row.where())
+                        .isEqualTo(String.format(Locale.ROOT, "%.2f", result.predicted().rate() / vegeta));
+            }
         }
     }
 
