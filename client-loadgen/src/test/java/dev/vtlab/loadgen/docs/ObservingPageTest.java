@@ -27,6 +27,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ObservingPageTest {
 
     private static final Path PAGE = CommandChecks.root().resolve("docs/observing.md");
+    /** A row of a search on a service of its own links its ceilings.json. */
+    private static final String REAL_SERVICE_SEARCH =
+            "\\]\\((results/ceilings-real-services/[a-z0-9-]+/[a-z0-9-]+/ceilings\\.json)\\)";
 
     @Test
     void every_past_the_knee_row_is_its_rate_runs() throws IOException {
@@ -95,7 +98,7 @@ class ObservingPageTest {
     @Test
     void every_real_service_row_is_its_search_beside_vegetas_knee() throws IOException {
         List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE,
-                "\\]\\((results/ceilings-real-services/[a-z0-9-]+/[a-z0-9-]+/ceilings\\.json)\\)");
+                REAL_SERVICE_SEARCH);
         assertThat(rows).as("rows of services of their own").hasSizeGreaterThanOrEqualTo(4);
         for (MarkdownTables.Row row : rows) {
             CeilingsResult result = Json.MAPPER.readValue(row.linked().toFile(), CeilingsResult.class);
@@ -126,6 +129,40 @@ class ObservingPageTest {
                         .isEqualTo(String.format(Locale.ROOT, "%.2f", result.predicted().rate() / vegeta));
             }
         }
+    }
+
+    /**
+     * The pairs on one start (the rows that set the prediction beside vegeta's knee too): the page's summary lists
+     * their ratios in order, and the decision guide quotes their ranges. The rows themselves are checked above.
+     */
+    @Test
+    void the_pairs_ratios_in_words_are_their_rows() throws IOException {
+        List<MarkdownTables.Row> pairs = MarkdownTables.rowsLinking(PAGE,
+                REAL_SERVICE_SEARCH).stream()
+                .filter(row -> row.header().contains("predicted / vegeta's")).toList();
+        assertThat(pairs).as("pairs on one start").hasSizeGreaterThanOrEqualTo(8);
+        List<String> sustained = pairs.stream().map(row -> row.cell("sustained / vegeta's")).toList();
+        List<String> predicted = pairs.stream().map(row -> row.cell("predicted / vegeta's")).toList();
+        String page = Files.readString(PAGE).replaceAll("\\s+", " ");
+        assertThat(page).contains("sustained / vegeta's knee " + inWords(sustained))
+                .contains("predicted / vegeta's knee " + inWords(predicted));
+        String guide = Files.readString(PAGE.resolveSibling("where-to-place-virtual-threads.md"));
+        assertThat(guide).contains(String.format(Locale.ROOT, "sustained %s to %s of vegeta's knee measured minutes "
+                + "later on the same start, their CPU ceilings %s to %s of it", min(sustained), max(sustained),
+                min(predicted), max(predicted)));
+    }
+
+    /** "a, b and c". */
+    private static String inWords(List<String> figures) {
+        return String.join(", ", figures.subList(0, figures.size() - 1)) + " and " + figures.getLast();
+    }
+
+    private static String min(List<String> ratios) {
+        return ratios.stream().min(java.util.Comparator.comparingDouble(Double::parseDouble)).orElseThrow();
+    }
+
+    private static String max(List<String> ratios) {
+        return ratios.stream().max(java.util.Comparator.comparingDouble(Double::parseDouble)).orElseThrow();
     }
 
     /**

@@ -25,11 +25,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  * docs/web-servers.md quotes its comparisons as the files hold them: each held-request row and each burst row is
  * read from the comparison.json it links, its columns named by the servers the header lists (Tomcat, Jetty, Netty
  * sync, Netty wrapped and the reference), and the ratios are vtlab's p99 over the reference's in the same round.
- * Six comparisons: Tomcat and Jetty (compare-web-servers), and the three stacks (compare-three-stacks, again once
+ * Seven comparisons: Tomcat and Jetty (compare-web-servers), and the three stacks (compare-three-stacks, again once
  * Netty accepted on a thread of its own: compare-three-stacks-accepting-thread, once more with the collector's
  * share of the CPU: compare-three-stacks-collector, and with each server warmed until its CPU a request settled:
- * compare-three-stacks-warmed, and first with every burst size: compare-three-stacks-warmed-every-size; the share
- * rows of the last three are checked as well).
+ * compare-three-stacks-warmed, and first with every burst size: compare-three-stacks-warmed-every-size, and again:
+ * compare-three-stacks-warmed-every-size-again; the share rows of the last four are checked as well).
  */
 class WebServersPageTest {
 
@@ -42,7 +42,7 @@ class WebServersPageTest {
     @ParameterizedTest
     @CsvSource({"compare-web-servers, 2", "compare-three-stacks, 2", "compare-three-stacks-accepting-thread, 2",
             "compare-three-stacks-collector, 2", "compare-three-stacks-warmed, 2",
-            "compare-three-stacks-warmed-every-size, 2"})
+            "compare-three-stacks-warmed-every-size, 2", "compare-three-stacks-warmed-every-size-again, 2"})
     void every_held_request_is_the_comparisons(String results, int expectedRows) throws IOException {
         List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE, link(results)).stream()
                 .filter(row -> row.header().getFirst().startsWith("held request")).toList();
@@ -66,7 +66,7 @@ class WebServersPageTest {
     @ParameterizedTest
     @CsvSource({"compare-web-servers, 6", "compare-three-stacks, 8", "compare-three-stacks-accepting-thread, 8",
             "compare-three-stacks-collector, 8", "compare-three-stacks-warmed, 8",
-            "compare-three-stacks-warmed-every-size, 8"})
+            "compare-three-stacks-warmed-every-size, 8", "compare-three-stacks-warmed-every-size-again, 8"})
     void every_burst_is_the_comparisons(String results, int expectedRows) throws IOException {
         List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE, link(results)).stream()
                 .filter(row -> row.header().getFirst().equals("burst")).toList();
@@ -98,7 +98,7 @@ class WebServersPageTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"compare-three-stacks-collector", "compare-three-stacks-warmed",
-            "compare-three-stacks-warmed-every-size"})
+            "compare-three-stacks-warmed-every-size", "compare-three-stacks-warmed-every-size-again"})
     void every_collector_share_is_the_comparisons(String results) throws IOException {
         List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE, link(results))
                 .stream().filter(row -> row.header().getFirst().startsWith("collector's share")).toList();
@@ -118,7 +118,7 @@ class WebServersPageTest {
 
     /**
      * The fourth run's prose: the warm-up it quotes is run.txt's line for Netty's /sync, and the CPU a request at
-     * 10,000 in each round is the comparison's; likewise the fifth's.
+     * 10,000 in each round is the comparison's; likewise the fifth's; and the sixth's warm-up.
      */
     @Test
     void the_warmed_runs_figures_in_words_are_its_files() throws IOException {
@@ -134,20 +134,26 @@ class WebServersPageTest {
         assertThat(page).contains(cpu);
 
         Path everySize = PAGE.resolveSibling("results/compare-three-stacks-warmed-every-size");
-        String line = nettyWarmUp(everySize);
-        List<String> sizes = new ArrayList<>();
-        Matcher size = Pattern.compile("\\d+: ([0-9.]+)").matcher(
-                line.substring(0, line.indexOf("), then")));
-        while (size.find()) {
-            sizes.add(size.group(1));
-        }
-        assertThat(page).contains("Netty's `/sync` cost " + String.join(", ", sizes.subList(0, 3)) + " and "
-                + sizes.get(3) + " ms a request in those four warm-up bursts");
+        assertThat(page).contains(warmUpInWords(everySize) + " in those four warm-up bursts")
+                .contains(warmUpInWords(everySize.resolveSibling("compare-three-stacks-warmed-every-size-again"))
+                        + " in its four warm-up bursts");
         JsonNode warmed = ResultsJson.read(everySize.resolve("comparison.json"));
         assertThat(page).contains(String.format(Locale.ROOT, "Netty's `/sync` cost %.2f ms of server CPU a request at "
                         + "10,000 in round 1 and %.2f in round 2 (the reference %.2f and %.2f)",
                 cpu(warmed, Challenger.NETTY.reportName(), 1), cpu(warmed, Challenger.NETTY.reportName(), 2),
                 cpu(warmed, Comparison.REFERENCE, 1), cpu(warmed, Comparison.REFERENCE, 2)));
+    }
+
+    /** "Netty's `/sync` cost a, b, c and d ms a request": the CPU of its warm-up bursts, one of each size. */
+    private static String warmUpInWords(Path results) throws IOException {
+        String line = nettyWarmUp(results);
+        List<String> sizes = new ArrayList<>();
+        Matcher size = Pattern.compile("\\d+: ([0-9.]+)").matcher(line.substring(0, line.indexOf("), then")));
+        while (size.find()) {
+            sizes.add(size.group(1));
+        }
+        return "Netty's `/sync` cost " + String.join(", ", sizes.subList(0, sizes.size() - 1)) + " and "
+                + sizes.getLast() + " ms a request";
     }
 
     /** The line of a run's run.txt saying how Netty's /sync was warmed. */
