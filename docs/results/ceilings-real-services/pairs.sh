@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Pairs on one start (docs/observing.md, sets 9 to 11): for each pair a fresh spring-petclinic, vtlab-loadgen ceilings
+# with its defaults on its owners page, then vegeta's knee on the same, now warm, service (measure.sh with
+# SAME_START=1; vegeta's own 90 s warm-up at 300 req/s first). Sets 9 to 11 ran this loop with OUT_DIR
+# /tmp/runs/set-9 to set-11 and three pairs.
+#
+#   JAVA_HOME=/path/to/jdk docs/results/ceilings-real-services/pairs.sh OUT_DIR PETCLINIC_APP_JAR [PAIRS]
+#
+# PETCLINIC_APP_JAR is the jar of an extracted petclinic (run-all.sh's OUT_DIR/petclinic-app). Writes
+# OUT_DIR/petclinic-pair-N (measure.sh's files) for N from 1 to PAIRS (3). Needs what measure.sh needs; port 18490
+# free. About 8 minutes a pair.
+set -euo pipefail
+here=$(dirname "$0")
+[ $# -eq 2 ] || { [ $# -eq 3 ] && [[ $3 =~ ^[1-9][0-9]*$ ]]; } \
+    || { echo "usage: JAVA_HOME=... $0 OUT_DIR PETCLINIC_APP_JAR [PAIRS]" >&2; exit 2; }
+pairs=${3:-3}
+java=${JAVA_HOME:?set JAVA_HOME to a JDK 21+}/bin/java
+[ -f "$2" ] || { echo "$0: no petclinic jar at $2" >&2; exit 2; }
+mkdir -p "$1"
+out=$(cd "$1" && pwd) jar=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
+cd "$here/../../.."  # measure.sh names the load generator's jar and options from the repository's root
+here=docs/results/ceilings-real-services
+for i in $(seq 1 "$pairs"); do
+  echo "pair $i: $(date -u +%H:%M:%S)"
+  SAME_START=1 "$here/measure.sh" "$out/petclinic-pair-$i" "http://127.0.0.1:18490/owners?lastName=" \
+      http://127.0.0.1:18490/actuator/metrics 300 -- "$java" -Xmx512m -jar "$jar" --server.port=18490 \
+      --server.address=127.0.0.1 || true
+  grep Sustained "$out/petclinic-pair-$i/run.txt" || true
+  tail -n 1 "$out/petclinic-pair-$i/vegeta-knee.txt"
+done
+echo "end: $(date -u +%H:%M:%S)"
