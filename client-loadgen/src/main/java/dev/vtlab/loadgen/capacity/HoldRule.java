@@ -83,8 +83,8 @@ public final class HoldRule {
         double relative = P99_OVER_FLOOR * floorMs;
         if (p99Ms > relative && p99Ms > floorMs + QUEUE_MARGIN_MS) {
             reasons.add(String.format(Locale.ROOT, "p99 %.0f ms > %.0f ms (%.1f x the floor and %.0f ms past it)",
-                    p99Ms, Math.max(relative, floorMs + QUEUE_MARGIN_MS), P99_OVER_FLOOR, QUEUE_MARGIN_MS));
-        } else if (p99Ms > relative && grew(seconds, Math.max(relative, floorMs + QUEUE_MARGIN_MS))) {
+                    p99Ms, queueLimitMs(floorMs), P99_OVER_FLOOR, QUEUE_MARGIN_MS));
+        } else if (p99Ms > relative && grew(seconds, queueLimitMs(floorMs))) {
             reasons.add(String.format(Locale.ROOT, "p99 %.0f ms > %.0f ms and growing through the step past %.0f ms",
                     p99Ms, relative, floorMs + QUEUE_MARGIN_MS));
         }
@@ -130,7 +130,12 @@ public final class HoldRule {
      * (spring-petclinic broke at 437 req/s on a p99 of 108 ms, and held at 423 with 12 ms).
      */
     public static boolean stallPassedByAQueue(List<RateSummary.Second> seconds, double floorMs) {
-        return cameBack(seconds, Math.max(P99_OVER_FLOOR * floorMs, floorMs + QUEUE_MARGIN_MS));
+        return cameBack(seconds, queueLimitMs(floorMs));
+    }
+
+    /** The latency past which {@code ceilings} calls a step's p99 a queue: the larger of its two limits. */
+    private static double queueLimitMs(double floorMs) {
+        return Math.max(P99_OVER_FLOOR * floorMs, floorMs + QUEUE_MARGIN_MS);
     }
 
     private static boolean cameBack(List<RateSummary.Second> seconds, double limitMs) {

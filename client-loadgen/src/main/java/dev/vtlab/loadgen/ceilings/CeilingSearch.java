@@ -274,8 +274,7 @@ public final class CeilingSearch {
             }
         }
         // The floor and the ceilings of the last window the service kept up with: a queue is no floor.
-        Window last = windows.reversed().stream().filter(w -> !Boolean.FALSE.equals(w.keptUp())).findFirst()
-                .orElse(windows.getLast());
+        Window last = lastKeptUp(windows).orElse(windows.getLast());
         Double restAfter;
         try {
             restAfter = atRest(meters, atRest.settings()).idleCores();
@@ -409,8 +408,13 @@ public final class CeilingSearch {
      * when none did: the meters cannot be read at all, a command-line error.
      */
     static Optional<Window> unmeasured(double rate, double p50Ms, long failed, int reads, List<Window> before) {
-        return before.reversed().stream().filter(w -> !Boolean.FALSE.equals(w.keptUp())).findFirst()
+        return lastKeptUp(before)
                 .map(keptUp -> new Window(rate, p50Ms, failed, keptUp.ceilings(), null, null, null, false, reads));
+    }
+
+    /** The last of {@code windows} the service kept up with (or that was not judged), if any. */
+    private static Optional<Window> lastKeptUp(List<Window> windows) {
+        return windows.reversed().stream().filter(w -> !Boolean.FALSE.equals(w.keptUp())).findFirst();
     }
 
     /** A steady rate offered, and its summary. */
