@@ -13,6 +13,7 @@ import dev.vtlab.loadgen.meters.MeterCeiling;
 import dev.vtlab.loadgen.meters.MeterCeilings;
 import dev.vtlab.loadgen.meters.MeterSnapshot;
 import dev.vtlab.loadgen.meters.MeterSource;
+import dev.vtlab.loadgen.meters.ReadableFigures;
 import dev.vtlab.loadgen.meters.MetersUnavailableException;
 import dev.vtlab.loadgen.meters.ServiceSettings;
 import dev.vtlab.loadgen.meters.StandardMeter;
@@ -21,6 +22,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -36,8 +38,9 @@ import java.util.function.Consumer;
  * (a service just started spends cores on its JIT at rest, which the probe's load lets it finish). Then
  * steady-rate steps from {@value #START_SHARE} x the lowest ceiling ({@link RateLadder}), climbing until one breaks,
  * each judged by {@link HoldRule#brokenByAQueue} against the probe's median as the floor (a step broken by a stall
- * runs once more), each re-measuring the ceilings. Each step is handed to {@code progress} as it ends, so that a
- * search cut short has still reported what it measured.
+ * runs once more, and a rate that broke while a request cost more CPU than in a step held since runs once more
+ * later: {@link #staleBreak}), each re-measuring the ceilings. Each step is handed to {@code progress} as it ends, so
+ * that a search cut short has still reported what it measured.
  */
 public final class CeilingSearch {
 
@@ -188,6 +191,13 @@ public final class CeilingSearch {
 
         RateLadder.Rung rung() {
             return new RateLadder.Rung(offeredRate, held);
+        }
+
+        /** The CPU a request cost in its measured part, service and load generator, {@code null} when not read. */
+        @JsonIgnore
+        public Double cpuMsPerRequest() {
+            return ceilings == null ? null : ceilings.stream().filter(c -> c.kind() == MeterCeiling.Kind.CPU)
+                    .findFirst().map(c -> c.holdSeconds() * 1000).orElse(null);
         }
 
         /**
@@ -472,8 +482,8 @@ public final class CeilingSearch {
         double start = Math.min(START_SHARE * binding.rate(), maxRate);
         RateLadder ladder = new RateLadder(start, plan.bisections(), maxRate);
         List<Step> steps = new ArrayList<>();
-        for (OptionalDouble rate = ladder.next(List.of()); rate.isPresent() && !Thread.currentThread().isInterrupted();
-             rate = ladder.next(steps.stream().map(Step::rung).toList())) {
+        for (OptionalDouble rate = next(ladder, steps); rate.isPresent() && !Thread.currentThread().isInterrupted();
+             rate = next(ladder, steps)) {
             Step step = step(target, meters, probe, binding, rate.getAsDouble());
             progress.accept(step);
             if (step.runAgain() && !Thread.currentThread().isInterrupted()) {
@@ -486,6 +496,73 @@ public final class CeilingSearch {
             }
         }
         return steps;
+    }
+
+    /** The next step's rate: a break gone stale, run again ({@link #staleBreak}), else the ladder's. */
+    private static OptionalDouble next(RateLadder ladder, List<Step> steps) {
+        OptionalDouble stale = staleBreak(steps);
+        return stale.isPresent() ? stale : ladder.next(deciding(steps));
+    }
+
+    /**
+     * A rate that broke on a service not yet as warm, to run once more: the lowest rate that broke above the highest
+     * that held, when a request cost it more than {@value #SETTLED_SHARE} more CPU than in a step that held after
+     * it. The service had got cheaper since, and the break no longer says where its knee is: on spring-petclinic the
+     * first step broke at 449 req/s at 3.44 ms a request, the ladder narrowed to 435 under it while its steps came to
+     * cost 2.15 ms, and vegeta held 684 on the same service minutes later. A rate runs again at most once; a step
+     * whose CPU was not read is not judged.
+     */
+    static OptionalDouble staleBreak(List<Step> steps) {
+        List<Step> deciding = steps.stream().filter(s -> !ranAgain(steps, s)).toList();
+        OptionalDouble held = RateLadder.sustained(deciding.stream().map(Step::rung).toList());
+        Optional<Step> broken = deciding.stream().filter(s -> !s.held()
+                        && (held.isEmpty() || s.offeredRate() > held.getAsDouble()))
+                .min(java.util.Comparator.comparingDouble(Step::offeredRate));
+        if (broken.isEmpty() || broken.get().cpuMsPerRequest() == null || runsAt(steps, broken.get()) > 1) {
+            return OptionalDouble.empty();
+        }
+        Step brokenStep = broken.get();
+        Optional<Step> heldAfter = lastHeldBetween(steps, brokenStep, steps.size());
+        return heldAfter.isPresent()
+                && brokenStep.cpuMsPerRequest() > (1 + SETTLED_SHARE) * heldAfter.get().cpuMsPerRequest()
+                ? OptionalDouble.of(brokenStep.offeredRate()) : OptionalDouble.empty();
+    }
+
+    /** The last step after {@code after} and before index {@code end} that held with its CPU read, if any. */
+    private static Optional<Step> lastHeldBetween(List<Step> steps, Step after, int end) {
+        return steps.subList(steps.indexOf(after) + 1, end).stream()
+                .filter(s -> s.held() && s.cpuMsPerRequest() != null).reduce((first, second) -> second);
+    }
+
+    /** What the ladder goes by: each rate's last run (a stale break run again replaces the break). */
+    static List<RateLadder.Rung> deciding(List<Step> steps) {
+        return steps.stream().filter(s -> !ranAgain(steps, s)).map(Step::rung).toList();
+    }
+
+    /** Whether {@code step} ran again later at its rate ({@link #staleBreak}). */
+    private static boolean ranAgain(List<Step> steps, Step step) {
+        return steps.subList(steps.indexOf(step) + 1, steps.size()).stream()
+                .anyMatch(s -> s.offeredRate() == step.offeredRate());
+    }
+
+    /** How many steps ran at {@code step}'s rate. */
+    private static long runsAt(List<Step> steps, Step step) {
+        return steps.stream().filter(s -> s.offeredRate() == step.offeredRate()).count();
+    }
+
+    /**
+     * What a step's line adds when its rate ran before: it is a stale break run again ({@link #staleBreak}), with the
+     * two costs that made it one; nothing on a rate's first run, nor on a step not in {@code steps} (a first run a
+     * stall had broken, carried by its second).
+     */
+    public static String staleBreakNote(List<Step> steps, Step step) {
+        int index = steps.indexOf(step);
+        return index < 0 ? "" : steps.subList(0, index).stream().filter(s -> s.offeredRate() == step.offeredRate()).findFirst()
+                .flatMap(broken -> lastHeldBetween(steps, broken, index).map(held -> String.format(Locale.ROOT,
+                        " (run again: it had broken at %s of CPU a request, and %s req/s held since at %s)",
+                        ReadableFigures.millis(broken.cpuMsPerRequest()), ReadableFigures.rate(held.offeredRate()),
+                        ReadableFigures.millis(held.cpuMsPerRequest()))))
+                .orElse("");
     }
 
     private Step step(URI target, MeterSource meters, Probe probe, MeterCeiling binding, double rate)

@@ -143,7 +143,8 @@ public record CeilingsResult(String command, String url, String metrics, String 
             CeilingSearch.Step s = stepRun.getKey();
             md.append(String.format(Locale.ROOT, "| %s | %s | %s | %d | %s | %s | %s | %s | %s | %s | %s |%n",
                     rate(s.offeredRate()), rate(s.completionRate()), ReadableFigures.millis(s.p99Ms()), s.failed(),
-                    (s.held() ? "yes" : "no: " + String.join(", ", s.broken())) + stepRun.getValue(),
+                    (s.held() ? "yes" : "no: " + String.join(", ", s.broken())) + stepRun.getValue()
+                            + CeilingSearch.staleBreakNote(steps, s),
                     ReadableFigures.count(s.watchPeak()), ReadableFigures.count(s.inUsePeak()), inFlight(s.heap()),
                     heapUsed(s.heap()), s.ceilings() == null
                             || s.ceilings().isEmpty() ? "-" : s.ceilings().getFirst().name() + " at "

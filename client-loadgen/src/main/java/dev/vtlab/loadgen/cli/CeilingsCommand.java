@@ -184,7 +184,8 @@ public final class CeilingsCommand implements Callable<Integer> {
                     ReadableFigures.rate(step.completionRate()), step.failed(), binding.watchLine(),
                     ReadableFigures.count(step.watchPeak()), binding.inUseLine(),
                     ReadableFigures.count(step.inUsePeak()),
-                    HoldRule.runAgainNote(step.runAgain(), step.firstRun() != null));
+                    HoldRule.runAgainNote(step.runAgain(), step.firstRun() != null)
+                            + CeilingSearch.staleBreakNote(done, step));
             out.flush();
             write(dir, result.apply(done, false));
         });
