@@ -104,14 +104,27 @@ public final class CeilingSearch {
      * @param meterReads            the meter reads its figures come from ({@code null} in reports written before it
      *                              was counted); fewer than {@value #LEAST_READS}: it measured nothing, its ceilings
      *                              are those of the last window kept up, and it did not keep up
+     * @param completionRate        successes per second in its judged part ({@code null} in reports written before
+     *                              it was kept)
      */
     public record Window(double rate, double p50Ms, long failed, List<MeterCeiling> ceilings, Double cpuMsPerRequest,
-                         Double clientCpuMsPerRequest, HeapPoint heap, Boolean keptUp, Integer meterReads) {
+                         Double clientCpuMsPerRequest, HeapPoint heap, Boolean keptUp, Integer meterReads,
+                         Double completionRate) {
 
         /** Whether the meters answered too few reads in it to measure anything. */
         @JsonIgnore
         public boolean unread() {
             return meterReads != null && meterReads < LEAST_READS;
+        }
+
+        /**
+         * Whether the service stopped answering in it: nothing completed, requests failed, and its meters answered
+         * no read (a service out of heap, or gone). The search stops there, as it does on such a step.
+         */
+        @JsonIgnore
+        public boolean serviceGone() {
+            return completionRate != null && completionRate == 0 && failed > 0 && meterReads != null
+                    && meterReads == 0;
         }
     }
 
@@ -145,6 +158,12 @@ public final class CeilingSearch {
      */
     public record Probe(double rate, double p50Ms, long failed, List<MeterCeiling> ceilings, AtRest atRest,
                         List<Window> windows, Boolean settled, Double restAfter) {
+
+        /** Whether the service stopped answering in the probe's last window: no step runs. */
+        @JsonIgnore
+        public boolean serviceGone() {
+            return windows != null && !windows.isEmpty() && windows.getLast().serviceGone();
+        }
 
         /** The service at rest as the steps count it: after the probe, its heap and settings from before it. */
         AtRest restForSteps() {
@@ -276,6 +295,8 @@ public final class CeilingSearch {
             spentSeconds += plan.probeTime().toSeconds();
             if (settled(windows)) {
                 settled = true;
+            } else if (window.serviceGone()) {
+                settled = false; // nothing more to learn from a service that no longer answers
             } else if (spentSeconds + plan.probeTime().toSeconds() > plan.probeMaxTime().toSeconds()
                     || Thread.currentThread().isInterrupted()) {
                 settled = false;
@@ -387,7 +408,7 @@ public final class CeilingSearch {
         RateSummary.Outcome outcome = summary.outcome();
         if (steady.size() < LEAST_READS) {
             Optional<Window> pastTheKnee = unmeasured(rate, outcome.latency().p50Ms(), outcome.failed(),
-                    steady.size(), before);
+                    outcome.completionRate(), steady.size(), before);
             if (pastTheKnee.isPresent()) {
                 return pastTheKnee.get();
             }
@@ -407,7 +428,8 @@ public final class CeilingSearch {
         boolean keptUp = HoldRule.brokenByAQueue(rate, outcome.completionRate(), outcome.latency().p99Ms(),
                 outcome.failed(), floorMs, summary.seconds()).isEmpty();
         return new Window(rate, outcome.latency().p50Ms(), outcome.failed(), measured.ceilings(),
-                measured.cpuMsPerRequest(), measured.clientCpuMsPerRequest(), measured.heap(), keptUp, steady.size());
+                measured.cpuMsPerRequest(), measured.clientCpuMsPerRequest(), measured.heap(), keptUp, steady.size(),
+                outcome.completionRate());
     }
 
     /**
@@ -417,9 +439,10 @@ public final class CeilingSearch {
      * it is a window past the knee, which did not keep up, with the ceilings of the last window that did. Empty
      * when none did: the meters cannot be read at all, a command-line error.
      */
-    static Optional<Window> unmeasured(double rate, double p50Ms, long failed, int reads, List<Window> before) {
-        return lastKeptUp(before)
-                .map(keptUp -> new Window(rate, p50Ms, failed, keptUp.ceilings(), null, null, null, false, reads));
+    static Optional<Window> unmeasured(double rate, double p50Ms, long failed, double completionRate, int reads,
+                                       List<Window> before) {
+        return lastKeptUp(before).map(keptUp -> new Window(rate, p50Ms, failed, keptUp.ceilings(), null, null, null,
+                false, reads, completionRate));
     }
 
     /** The last of {@code windows} the service kept up with (or that was not judged), if any. */
@@ -477,6 +500,9 @@ public final class CeilingSearch {
     /** The steps, from below the probe's lowest ceiling, each handed to {@code progress} as it ends. */
     public List<Step> steps(URI target, MeterSource meters, Probe probe, Consumer<Step> progress)
             throws InterruptedException {
+        if (probe.serviceGone()) {
+            return List.of();
+        }
         MeterCeiling binding = probe.ceilings().getFirst();
         double maxRate = plan.maxRate() == null ? SAFETY_MAX_RATE : plan.maxRate();
         double start = Math.min(START_SHARE * binding.rate(), maxRate);

@@ -127,7 +127,9 @@ public record CeilingsResult(String command, String url, String metrics, String 
                                 : ReadableFigures.millis(w.clientCpuMsPerRequest()), inFlight(w.heap()),
                         heapUsed(w.heap()), lowest));
             }
-            md.append("\n").append(Boolean.TRUE.equals(probe.settled()) ? "The CPU a request costs settled."
+            md.append("\n").append(probe.serviceGone() ? "**The service stopped answering** in the probe's last "
+                    + "window: no step ran."
+                    : Boolean.TRUE.equals(probe.settled()) ? "The CPU a request costs settled."
                     : "**The CPU a request costs did not settle** within the probe's time: the service was still "
                     + "warming (its JIT), and the prediction is from a service not yet warm.").append("\n\n");
         }
@@ -164,9 +166,11 @@ public record CeilingsResult(String command, String url, String metrics, String 
 
     /** The search's answer in one sentence: the rate sustained beside the predictions. */
     public String verdict() {
-        String gone = !steps.isEmpty() && steps.getLast().serviceGone() ? String.format(Locale.ROOT, "The service "
-                + "stopped answering (every request failed, its meters unread) at %s req/s: the search stopped "
-                + "there. ", rate(steps.getLast().offeredRate())) : "";
+        Double goneAt = probe.serviceGone() ? (Double) probe.windows().getLast().rate()
+                : !steps.isEmpty() && steps.getLast().serviceGone() ? (Double) steps.getLast().offeredRate() : null;
+        String gone = goneAt == null ? "" : String.format(Locale.ROOT, "The service stopped answering (every request "
+                + "failed, its meters unread) at %s req/s%s: the search stopped there. ", rate(goneAt),
+                probe.serviceGone() ? ", in the probe" : "");
         return gone + answer();
     }
 

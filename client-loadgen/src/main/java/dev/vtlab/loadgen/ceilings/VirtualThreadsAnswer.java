@@ -147,12 +147,12 @@ public record VirtualThreadsAnswer(boolean switchOn, MeterCeiling nextCeiling, D
         } else if (admitted != null) {
             lines.add(String.format(Locale.ROOT, "With the switch on, Tomcat lets in up to %,d requests at once "
                             + "unless %s is set%s: %.1f x the safe count. Turning the switch on without a bound can "
-                            + "turn an overload into an outage: set %s=%,d.", admitted, boundKey, now,
+                            + "turn an overload into an outage: set %s=%d.", admitted, boundKey, now,
                     (double) admitted / maxConnections, boundKey, maxConnections));
             lines.add(acceptQueueLine());
         } else {
             lines.add(String.format(Locale.ROOT, "With the switch on, nothing bounds the requests in progress%s "
-                    + "unless the web server's connections are bounded: set %s=%,d.", now,
+                    + "unless the web server's connections are bounded: set %s=%d.", now,
                     boundKey == null ? "the web server's connection bound" : boundKey, maxConnections));
             lines.add(acceptQueueLine());
         }

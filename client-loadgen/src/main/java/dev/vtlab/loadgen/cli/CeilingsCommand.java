@@ -152,7 +152,9 @@ public final class CeilingsCommand implements Callable<Integer> {
         } catch (MetersUnavailableException e) {
             throw new ParameterException(spec.commandLine(), "--metrics: " + Secrets.redact(e.getMessage()));
         }
-        out.println(Boolean.TRUE.equals(probe.settled()) ? "the CPU a request costs settled"
+        out.println(probe.serviceGone() ? "the service stopped answering in the window at "
+                + ReadableFigures.rate(probe.windows().getLast().rate()) + " req/s: no step runs"
+                : Boolean.TRUE.equals(probe.settled()) ? "the CPU a request costs settled"
                 : "the CPU a request costs did not settle within " + HumanDuration.of(probeMaxTime)
                 + ": the service is still warming; the prediction is from a service not yet warm");
         out.println(probe.restAfter() == null

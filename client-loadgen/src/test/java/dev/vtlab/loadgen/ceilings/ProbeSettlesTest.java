@@ -53,7 +53,7 @@ class ProbeSettlesTest {
         assertThat(CeilingSearch.nextRate(List.of(poolBound(10, 5.0)))).isEqualTo(12);
         // A window that could not keep up: back to the highest that did, and stay there while no warmer.
         CeilingSearch.Window queue = new CeilingSearch.Window(140, 5, 0, cpuBound(140, 10).ceilings(), 10.0, 0.0,
-                null, false, 8);
+                null, false, 8, 130.0);
         assertThat(CeilingSearch.nextRate(List.of(cpuBound(112, 10), queue))).isEqualTo(112);
         assertThat(CeilingSearch.nextRate(List.of(cpuBound(112, 10), queue, cpuBound(112, 10)))).isEqualTo(112);
         // Once the service has warmed past the queue (the CPU's ceiling now 2 / 4 ms = 500 req/s, 0.6 x of it
@@ -61,7 +61,7 @@ class ProbeSettlesTest {
         assertThat(CeilingSearch.nextRate(List.of(cpuBound(112, 10), queue, cpuBound(112, 4)))).isEqualTo(224);
         // A cold first window (its first requests wait for the JIT) is no queue: run again, then climb.
         CeilingSearch.Window cold = new CeilingSearch.Window(5, 40, 0, cpuBound(5, 80).ceilings(), 80.0, 0.0, null,
-                false, 8);
+                false, 8, 4.8);
         assertThat(CeilingSearch.nextRate(List.of(cold))).isEqualTo(5);
         assertThat(CeilingSearch.nextRate(List.of(cold, cpuBound(5, 40)))).isEqualTo(10);
         // A window that could not keep up is never where the probe settles, nor what it settles against.
@@ -74,8 +74,9 @@ class ProbeSettlesTest {
     void a_window_whose_meters_queued_after_one_that_kept_up_is_a_window_past_the_knee() {
         // spring-petclinic, Actuator on its main port: every read answered at 445 req/s, 1 at 818.
         List<CeilingSearch.Window> before = List.of(cpuBound(356, 3.13), cpuBound(445, 2.09));
-        CeilingSearch.Window unread = CeilingSearch.unmeasured(818, 40, 0, 1, before).orElseThrow();
+        CeilingSearch.Window unread = CeilingSearch.unmeasured(818, 40, 0, 790, 1, before).orElseThrow();
         assertThat(unread.unread()).isTrue();
+        assertThat(unread.serviceGone()).isFalse();
         assertThat(unread.keptUp()).isFalse();
         assertThat(unread.cpuMsPerRequest()).isNull();
         assertThat(unread.ceilings()).isEqualTo(before.getLast().ceilings());
@@ -84,13 +85,35 @@ class ProbeSettlesTest {
         assertThat(CeilingSearch.nextRate(windows)).isEqualTo(445);
         assertThat(CeilingSearch.settled(windows)).isFalse();
         // Meters that no window could read are a command-line error, not a knee.
-        assertThat(CeilingSearch.unmeasured(5, 40, 0, 1, List.of())).isEmpty();
+        assertThat(CeilingSearch.unmeasured(5, 40, 0, 5, 1, List.of())).isEmpty();
+    }
+
+    @Test
+    void a_window_where_every_request_failed_and_no_meter_answered_ends_the_search() {
+        // other-service with Boot's switch on, set 12: the window at the CPU's ceiling, 4,746 req/s, ran the service
+        // out of heap; the next, at 2,560, had every request fail and no meter read.
+        List<CeilingSearch.Window> before = List.of(cpuBound(1280, 0.444), cpuBound(2560, 0.413));
+        CeilingSearch.Window overload = CeilingSearch.unmeasured(4746, 1540, 33324, 310, 1, before).orElseThrow();
+        CeilingSearch.Window gone = CeilingSearch.unmeasured(2560, 0, 20480, 0, 0, before).orElseThrow();
+
+        assertThat(overload.serviceGone()).as("some requests still completed").isFalse();
+        assertThat(gone.serviceGone()).isTrue();
+        CeilingSearch.Probe probe = new CeilingSearch.Probe(2560, 200, 0, before.getLast().ceilings(), null,
+                List.of(before.getFirst(), before.getLast(), overload, gone), false, null);
+        assertThat(probe.serviceGone()).isTrue();
+        CeilingsResult result = new CeilingsResult("vtlab-loadgen ceilings", "http://127.0.0.1:1/", "http://127.0.0.1:2/",
+                "PROMETHEUS", "2026-11-27T04:46:15Z", probe, List.of(), true, null, null);
+        assertThat(result.verdict()).startsWith("The service stopped answering (every request failed, its meters "
+                + "unread) at 2,560 req/s, in the probe: the search stopped there. No step held.");
+        // Before the service went, a window whose meters queued is a window past the knee, and the probe goes on.
+        assertThat(new CeilingSearch.Probe(2560, 200, 0, before.getLast().ceilings(), null,
+                List.of(before.getFirst(), before.getLast(), overload), false, null).serviceGone()).isFalse();
     }
 
     private static CeilingSearch.Window cpuBound(double rate, double cpuMs) {
         MeterCeiling cpu = new MeterCeiling(MeterCeiling.Kind.CPU, "process", 2, cpuMs / 1000,
                 StandardMeter.PROCESS_CPU, StandardMeter.PROCESS_CPU, "test");
-        return new CeilingSearch.Window(rate, 5, 0, List.of(cpu), cpuMs, 0.0, null, true, 8);
+        return new CeilingSearch.Window(rate, 5, 0, List.of(cpu), cpuMs, 0.0, null, true, 8, rate);
     }
 
     private static CeilingSearch.Window poolBound(double rate, double cpuMs) {
@@ -98,6 +121,6 @@ class ProbeSettlesTest {
                 StandardMeter.HIKARI_PENDING, StandardMeter.HIKARI_ACTIVE, "test");
         MeterCeiling cpu = new MeterCeiling(MeterCeiling.Kind.CPU, "process", 2, cpuMs / 1000,
                 StandardMeter.PROCESS_CPU, StandardMeter.PROCESS_CPU, "test");
-        return new CeilingSearch.Window(rate, 200, 0, List.of(pool, cpu), cpuMs, 0.0, null, true, 8);
+        return new CeilingSearch.Window(rate, 200, 0, List.of(pool, cpu), cpuMs, 0.0, null, true, 8, rate);
     }
 }

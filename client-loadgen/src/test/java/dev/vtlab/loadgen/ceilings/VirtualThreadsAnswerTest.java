@@ -64,9 +64,10 @@ class VirtualThreadsAnswerTest {
         VirtualThreadsAnswer answer = VirtualThreadsAnswer.of(jetty, List.of(CPU), List.of(point(1, 120)));
 
         assertThat(answer.acceptQueueKey()).isNull();
+        // A setting's value as a properties file reads it: "3,200" would stop the service's start-up.
         assertThat(answer.lines()).anySatisfy(line -> assertThat(line).startsWith("With the switch on, nothing "
                 + "bounds the requests in progress unless the web server's connections are bounded: set "
-                + "server.jetty.max-connections=3,200."));
+                + "server.jetty.max-connections=3200."));
         assertThat(answer.lines().getLast()).contains("Raise it with the bound: Jetty's to 4096 (Boot has no "
                 + "property for it: ServerConnector.setAcceptQueueSize in a JettyServerCustomizer)");
     }
