@@ -324,7 +324,11 @@ public final class CeilingSearch {
      * rate the service had kept up with marks a queue: back to that rate, and not up to the queue's again until the
      * service has warmed past it (the last window's lowest ceiling puts the queue's rate within {@value #WARM_SHARE}
      * x it: a queue met while the JIT still worked, as on spring-petclinic at 50 req/s, is gone once it has). One
-     * that could not keep up with nothing kept up before it is a cold start, run again at its rate.
+     * that could not keep up with nothing kept up before it is a cold start, run again at its rate. Where no request
+     * threads bound the requests in flight (Boot's virtual-thread switch on, or no servlet pool at all), the CPU's
+     * ceiling caps the probe at {@value #WARM_SHARE} x it, as a pool's does: a window at it piles its queue up in
+     * the heap with nothing to stop it (other-service with the switch on ran out of heap in the probe's window at
+     * its CPU's ceiling, 1,267 req/s, and never answered again).
      */
     static double nextRate(List<Window> windows) {
         Window last = windows.getLast();
@@ -341,8 +345,9 @@ public final class CeilingSearch {
         if (Boolean.FALSE.equals(last.keptUp())) {
             return keptUp > 0 && keptUp < last.rate() ? keptUp : last.rate();
         }
-        double cap = last.ceilings().stream().mapToDouble(c -> c.kind() == MeterCeiling.Kind.CPU ? c.rate()
-                : WARM_SHARE * c.rate()).min().orElse(lowest);
+        boolean bounded = last.ceilings().stream().anyMatch(c -> c.kind() == MeterCeiling.Kind.REQUEST_THREADS);
+        double cap = last.ceilings().stream().mapToDouble(c -> c.kind() == MeterCeiling.Kind.CPU && bounded
+                ? c.rate() : WARM_SHARE * c.rate()).min().orElse(lowest);
         double factor = last.rate() < WARM_SHARE * lowest ? 2 : RateLadder.FACTOR;
         double next = RateLadder.rounded(Math.min(factor * last.rate(), cap));
         return next >= queue ? last.rate() : Math.max(last.rate(), next);

@@ -49,6 +49,11 @@ class ProbeSettlesTest {
         // Past 0.6 x: x1.25, up to the CPU's ceiling itself (read low while the JIT works), not 0.6 x of it.
         assertThat(CeilingSearch.nextRate(List.of(cpuBound(70, 20)))).isEqualTo(88);
         assertThat(CeilingSearch.nextRate(List.of(cpuBound(90, 20)))).isEqualTo(100);
+        // Where nothing bounds the requests in flight (the switch on), the CPU's ceiling caps it at 0.6 x as well:
+        // a window at it piles its queue up in the heap.
+        assertThat(CeilingSearch.nextRate(List.of(cpuBoundUnbounded(20, 20)))).isEqualTo(40);
+        assertThat(CeilingSearch.nextRate(List.of(cpuBoundUnbounded(50, 20)))).isEqualTo(60);
+        assertThat(CeilingSearch.nextRate(List.of(cpuBoundUnbounded(60, 20)))).isEqualTo(60);
         // A pool's ceiling caps it at 0.6 x: 4 connections / 0.2 s = 20 req/s -> 12.
         assertThat(CeilingSearch.nextRate(List.of(poolBound(10, 5.0)))).isEqualTo(12);
         // A window that could not keep up: back to the highest that did, and stay there while no warmer.
@@ -110,10 +115,20 @@ class ProbeSettlesTest {
                 List.of(before.getFirst(), before.getLast(), overload), false, null).serviceGone()).isFalse();
     }
 
+    /** A service whose 200 request threads (5 ms each: 40,000 req/s) bound the requests in flight, bound by its CPU. */
     private static CeilingSearch.Window cpuBound(double rate, double cpuMs) {
         MeterCeiling cpu = new MeterCeiling(MeterCeiling.Kind.CPU, "process", 2, cpuMs / 1000,
                 StandardMeter.PROCESS_CPU, StandardMeter.PROCESS_CPU, "test");
-        return new CeilingSearch.Window(rate, 5, 0, List.of(cpu), cpuMs, 0.0, null, true, 8, rate);
+        MeterCeiling threads = new MeterCeiling(MeterCeiling.Kind.REQUEST_THREADS, "tomcat", 200, 0.005,
+                StandardMeter.HTTP_REQUESTS_ACTIVE, StandardMeter.HTTP_REQUESTS_ACTIVE, "test");
+        return new CeilingSearch.Window(rate, 5, 0, List.of(cpu, threads), cpuMs, 0.0, null, true, 8, rate);
+    }
+
+    /** The same with Boot's virtual-thread switch on: no request threads, nothing bounds the requests in flight. */
+    private static CeilingSearch.Window cpuBoundUnbounded(double rate, double cpuMs) {
+        CeilingSearch.Window bounded = cpuBound(rate, cpuMs);
+        return new CeilingSearch.Window(rate, 5, 0, List.of(bounded.ceilings().getFirst()), cpuMs, 0.0, null, true,
+                8, rate);
     }
 
     private static CeilingSearch.Window poolBound(double rate, double cpuMs) {
