@@ -13,14 +13,15 @@ import dev.vtlab.loadgen.meters.MeterCeiling;
 import dev.vtlab.loadgen.meters.MeterCeilings;
 import dev.vtlab.loadgen.meters.MeterSnapshot;
 import dev.vtlab.loadgen.meters.MeterSource;
-import dev.vtlab.loadgen.meters.ReadableFigures;
 import dev.vtlab.loadgen.meters.MetersUnavailableException;
+import dev.vtlab.loadgen.meters.ReadableFigures;
 import dev.vtlab.loadgen.meters.ServiceSettings;
 import dev.vtlab.loadgen.meters.StandardMeter;
 
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -544,11 +545,11 @@ public final class CeilingSearch {
      * whose CPU was not read is not judged.
      */
     static OptionalDouble staleBreak(List<Step> steps) {
-        List<Step> deciding = steps.stream().filter(s -> !ranAgain(steps, s)).toList();
+        List<Step> deciding = decidingSteps(steps);
         OptionalDouble held = RateLadder.sustained(deciding.stream().map(Step::rung).toList());
         Optional<Step> broken = deciding.stream().filter(s -> !s.held()
                         && (held.isEmpty() || s.offeredRate() > held.getAsDouble()))
-                .min(java.util.Comparator.comparingDouble(Step::offeredRate));
+                .min(Comparator.comparingDouble(Step::offeredRate));
         if (broken.isEmpty() || broken.get().cpuMsPerRequest() == null || runsAt(steps, broken.get()) > 1) {
             return OptionalDouble.empty();
         }
@@ -567,7 +568,11 @@ public final class CeilingSearch {
 
     /** What the ladder goes by: each rate's last run (a stale break run again replaces the break). */
     static List<RateLadder.Rung> deciding(List<Step> steps) {
-        return steps.stream().filter(s -> !ranAgain(steps, s)).map(Step::rung).toList();
+        return decidingSteps(steps).stream().map(Step::rung).toList();
+    }
+
+    private static List<Step> decidingSteps(List<Step> steps) {
+        return steps.stream().filter(s -> !ranAgain(steps, s)).toList();
     }
 
     /** Whether {@code step} ran again later at its rate ({@link #staleBreak}). */
@@ -588,7 +593,10 @@ public final class CeilingSearch {
      */
     public static String staleBreakNote(List<Step> steps, Step step) {
         int index = steps.indexOf(step);
-        return index < 0 ? "" : steps.subList(0, index).stream().filter(s -> s.offeredRate() == step.offeredRate()).findFirst()
+        if (index < 0) {
+            return "";
+        }
+        return steps.subList(0, index).stream().filter(s -> s.offeredRate() == step.offeredRate()).findFirst()
                 .flatMap(broken -> lastHeldBetween(steps, broken, index).map(held -> String.format(Locale.ROOT,
                         " (run again: it had broken at %s of CPU a request, and %s req/s held since at %s)",
                         ReadableFigures.millis(broken.cpuMsPerRequest()), ReadableFigures.rate(held.offeredRate()),

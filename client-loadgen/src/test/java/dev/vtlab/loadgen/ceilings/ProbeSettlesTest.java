@@ -106,8 +106,8 @@ class ProbeSettlesTest {
         CeilingSearch.Probe probe = new CeilingSearch.Probe(2560, 200, 0, before.getLast().ceilings(), null,
                 List.of(before.getFirst(), before.getLast(), overload, gone), false, null);
         assertThat(probe.serviceGone()).isTrue();
-        CeilingsResult result = new CeilingsResult("vtlab-loadgen ceilings", "http://127.0.0.1:1/", "http://127.0.0.1:2/",
-                "PROMETHEUS", "2026-11-27T04:46:15Z", probe, List.of(), true, null, null);
+        CeilingsResult result = new CeilingsResult("vtlab-loadgen ceilings", "http://127.0.0.1:1/",
+                "http://127.0.0.1:2/", "PROMETHEUS", "2026-11-27T04:46:15Z", probe, List.of(), true, null, null);
         assertThat(result.verdict()).startsWith("The service stopped answering (every request failed, its meters "
                 + "unread) at 2,560 req/s, in the probe: the search stopped there. No step held.");
         // Before the service went, a window whose meters queued is a window past the knee, and the probe goes on.
@@ -115,7 +115,7 @@ class ProbeSettlesTest {
                 List.of(before.getFirst(), before.getLast(), overload), false, null).serviceGone()).isFalse();
     }
 
-    /** A service whose 200 request threads (5 ms each: 40,000 req/s) bound the requests in flight, bound by its CPU. */
+    /** Bound by its CPU; its 200 request threads (5 ms each: 40,000 req/s) bound the requests in flight. */
     private static CeilingSearch.Window cpuBound(double rate, double cpuMs) {
         MeterCeiling cpu = new MeterCeiling(MeterCeiling.Kind.CPU, "process", 2, cpuMs / 1000,
                 StandardMeter.PROCESS_CPU, StandardMeter.PROCESS_CPU, "test");
