@@ -143,11 +143,16 @@ final class CommandChecks {
     }
 
     static void assertTestClassExists(String simpleName, String where) throws IOException {
-        try (Stream<Path> files = Files.walk(root(), 12)) {
-            assertThat(files.filter(p -> p.toString().contains("/src/test/java/"))
-                    .anyMatch(p -> p.getFileName().toString().equals(simpleName + ".java")))
-                    .as("%s: test class %s exists", where, simpleName).isTrue();
+        boolean found = false;
+        for (Path pom : modulePoms(root().resolve("pom.xml"))) {
+            Path tests = pom.resolveSibling("src/test/java");
+            if (Files.isDirectory(tests)) {
+                try (Stream<Path> files = Files.walk(tests)) {
+                    found |= files.anyMatch(p -> p.getFileName().toString().equals(simpleName + ".java"));
+                }
+            }
         }
+        assertThat(found).as("%s: test class %s exists", where, simpleName).isTrue();
     }
 
     /**
@@ -155,18 +160,31 @@ final class CommandChecks {
      * {@code vtlab-downstream} -> {@code experiment/downstream} (a group folder holds modules one level down).
      */
     static Path moduleFolder(String artifactId, String where) throws IOException {
-        try (Stream<Path> poms = Files.find(root(), 3, (path, attributes) -> path.endsWith("pom.xml")
-                && !path.getParent().equals(root()) && !path.toString().contains("/target/"))) {
-            for (Path pom : poms.toList()) {
-                // The project's own artifactId: the first one outside <parent> (dependencies come later).
-                Matcher own = Pattern.compile("<artifactId>([^<]+)</artifactId>")
-                        .matcher(Files.readString(pom).replaceAll("(?s)<parent>.*?</parent>", ""));
-                if (own.find() && own.group(1).equals(artifactId)) {
-                    return pom.getParent();
-                }
+        for (Path pom : modulePoms(root().resolve("pom.xml"))) {
+            // The project's own artifactId: the first one outside <parent> (dependencies come later).
+            Matcher own = Pattern.compile("<artifactId>([^<]+)</artifactId>")
+                    .matcher(Files.readString(pom).replaceAll("(?s)<parent>.*?</parent>", ""));
+            if (own.find() && own.group(1).equals(artifactId)) {
+                return pom.getParent();
             }
         }
         return fail("%s: no module with artifactId %s", where, artifactId);
+    }
+
+    /**
+     * The poms of the modules {@code pom} names, and of theirs, as Maven finds them. A walk of the tree met files
+     * that tests running beside this one create and delete (a JVM's {@code .attach_pid} in the root, gone before
+     * the walk could read it).
+     */
+    private static List<Path> modulePoms(Path pom) throws IOException {
+        List<Path> poms = new ArrayList<>();
+        Matcher module = Pattern.compile("<module>([^<]+)</module>").matcher(Files.readString(pom));
+        while (module.find()) {
+            Path child = pom.resolveSibling(module.group(1).trim()).resolve("pom.xml");
+            poms.add(child);
+            poms.addAll(modulePoms(child));
+        }
+        return poms;
     }
 
     /** The main class exists in that module, with a main method. */
