@@ -12,8 +12,11 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -92,15 +95,32 @@ class LabIsDetachableTest {
      * lab: an artifact to resolve, a class to compile against.
      */
     private static List<String> namesOfTheLabOutsideIt(Path root) throws IOException {
-        try (Stream<Path> files = Files.walk(root)) {
-            return files.filter(file -> isJava(file) || file.getFileName().toString().equals("pom.xml"))
-                    .filter(file -> !root.relativize(file).startsWith("lab"))
-                    .filter(file -> !isThisTest(file))
-                    .filter(file -> !file.toString().contains("/target/") && !file.toString().contains("/.git/"))
-                    .flatMap(file -> read(file).lines().filter(line -> NAMES_THE_LAB.matcher(line).find())
-                            .map(line -> root.relativize(file) + ": " + line.strip()))
-                    .toList();
-        }
+        List<Path> files = new ArrayList<>();
+        // Build output and .git are not walked into: tests running beside this one write and delete files there.
+        Files.walkFileTree(root, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attributes) {
+                String name = dir.getFileName() == null ? "" : dir.getFileName().toString();
+                return !dir.equals(root) && (name.equals("target") || name.equals(".git") || dir.equals(
+                        root.resolve("lab"))) ? FileVisitResult.SKIP_SUBTREE : FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
+                files.add(file);
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFileFailed(Path file, IOException gone) {
+                return FileVisitResult.CONTINUE; // a file another test made and deleted (a JVM's .attach_pid)
+            }
+        });
+        return files.stream().filter(file -> isJava(file) || file.getFileName().toString().equals("pom.xml"))
+                .filter(file -> !isThisTest(file))
+                .flatMap(file -> read(file).lines().filter(line -> NAMES_THE_LAB.matcher(line).find())
+                        .map(line -> root.relativize(file) + ": " + line.strip()))
+                .toList();
     }
 
     /** This file names the lab in its patterns and its fixture: it is not part of the server. */
