@@ -550,7 +550,7 @@ public final class CeilingSearch {
         Optional<Step> broken = deciding.stream().filter(s -> !s.held()
                         && (held.isEmpty() || s.offeredRate() > held.getAsDouble()))
                 .min(Comparator.comparingDouble(Step::offeredRate));
-        if (broken.isEmpty() || broken.get().cpuMsPerRequest() == null || runsAt(steps, broken.get()) > 1) {
+        if (broken.isEmpty() || broken.get().cpuMsPerRequest() == null || earlierRun(steps, broken.get()).isPresent()) {
             return OptionalDouble.empty();
         }
         Step brokenStep = broken.get();
@@ -581,9 +581,10 @@ public final class CeilingSearch {
                 .anyMatch(s -> s.offeredRate() == step.offeredRate());
     }
 
-    /** How many steps ran at {@code step}'s rate. */
-    private static long runsAt(List<Step> steps, Step step) {
-        return steps.stream().filter(s -> s.offeredRate() == step.offeredRate()).count();
+    /** The first step before {@code step} that ran at its rate: the break {@code step} ran again, if it is one. */
+    private static Optional<Step> earlierRun(List<Step> steps, Step step) {
+        return steps.subList(0, steps.indexOf(step)).stream().filter(s -> s.offeredRate() == step.offeredRate())
+                .findFirst();
     }
 
     /**
@@ -596,7 +597,7 @@ public final class CeilingSearch {
         if (index < 0) {
             return "";
         }
-        return steps.subList(0, index).stream().filter(s -> s.offeredRate() == step.offeredRate()).findFirst()
+        return earlierRun(steps, step)
                 .flatMap(broken -> lastHeldBetween(steps, broken, index).map(held -> String.format(Locale.ROOT,
                         " (run again: it had broken at %s of CPU a request, and %s req/s held since at %s)",
                         ReadableFigures.millis(broken.cpuMsPerRequest()), ReadableFigures.rate(held.offeredRate()),
