@@ -25,7 +25,11 @@ java_home=${JAVA_HOME:?set JAVA_HOME to a JDK 21+}
 mkdir -p "$out"
 start_server "$out/service-ceilings.log" "$metrics" "$@"
 search_exit=0
-"$java_home/bin/java" @client-loadgen/jvm.options -jar client-loadgen/target/vtlab-loadgen.jar ceilings \
+# The options file keeps the load generator on C1, for bursts too short to repay C2's compiles; a search runs for
+# minutes, and on the cores it shares with the service C2's code cost a third less a request once compiled
+# (docs/observing.md, "What the load generator costs"): C2 back, the last -XX:TieredStopAtLevel winning.
+"$java_home/bin/java" @client-loadgen/jvm.options -XX:TieredStopAtLevel=4 \
+    -jar client-loadgen/target/vtlab-loadgen.jar ceilings \
     --url "$page" --metrics "$metrics" --output-dir "$out" ${BESIDE:+--beside "$BESIDE"} ${CEILINGS_ARGS:-} \
     > "$out/run.txt" 2>&1 \
     || search_exit=$?
