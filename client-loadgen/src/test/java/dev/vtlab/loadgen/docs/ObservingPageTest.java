@@ -30,6 +30,9 @@ class ObservingPageTest {
     /** A row of a search on a service of its own links its ceilings.json. */
     private static final String REAL_SERVICE_SEARCH =
             "\\]\\((results/ceilings-real-services/[a-z0-9-]+/[a-z0-9-]+/ceilings\\.json)\\)";
+    /** One round of client-cost.sh: the client's name, its CPU a request, the service's, the client's p99. */
+    private static final String ROUND = "^round \\d ([a-z0-9-]+): the client's CPU ([0-9.]+) ms a request, the "
+            + "service's ([0-9.]+) ms, the client's p99 ([0-9.]+) ms, 0 failed";
 
     @Test
     void every_past_the_knee_row_is_its_rate_runs() throws IOException {
@@ -234,30 +237,19 @@ class ObservingPageTest {
         List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE,
                 "\\]\\((results/ceilings-real-services/client-cost/client-cost\\.txt)\\)");
         assertThat(rows).as("rows of what the load generator costs").hasSize(3);
-        Pattern round = Pattern.compile("^round \\d ([a-z0-9-]+): the client's CPU ([0-9.]+) ms a request, the "
-                + "service's ([0-9.]+) ms, the client's p99 ([0-9.]+) ms, 0 failed$");
+        Pattern round = Pattern.compile(ROUND + "$");
         List<Double> service = new ArrayList<>();
         Map<String, Double> clientMean = new HashMap<>();
         for (MarkdownTables.Row row : rows) {
             String name = row.cell("in the file").replace("`", "");
-            List<String> client = new ArrayList<>();
-            List<String> served = new ArrayList<>();
-            List<String> p99 = new ArrayList<>();
-            for (String line : Files.readAllLines(row.linked())) {
-                Matcher m = round.matcher(line);
-                if (m.find() && m.group(1).equals(name)) {
-                    client.add(m.group(2));
-                    served.add(m.group(3));
-                    p99.add(m.group(4));
-                }
-            }
-            assertThat(client).as(row.where()).hasSize(3);
+            List<Matcher> rounds = rounds(row.linked(), round, name);
+            assertThat(rounds).as(row.where()).hasSize(3);
             assertThat(row.cell("the client's CPU a request, ms, rounds 1 to 3")).as(row.where())
-                    .isEqualTo(String.join(", ", client));
-            assertThat(row.cell("the service's, ms")).as(row.where()).isEqualTo(String.join(", ", served));
-            assertThat(row.cell("the client's p99, ms")).as(row.where()).isEqualTo(String.join(", ", p99));
-            served.forEach(ms -> service.add(Double.parseDouble(ms)));
-            clientMean.put(name, client.stream().mapToDouble(Double::parseDouble).average().orElseThrow());
+                    .isEqualTo(column(rounds, 2));
+            assertThat(row.cell("the service's, ms")).as(row.where()).isEqualTo(column(rounds, 3));
+            assertThat(row.cell("the client's p99, ms")).as(row.where()).isEqualTo(column(rounds, 4));
+            rounds.forEach(m -> service.add(Double.parseDouble(m.group(3))));
+            clientMean.put(name, mean(rounds, 2));
         }
         double page = service.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
         double ours = 2000 / (page + clientMean.get("loadgen-c1"));
@@ -265,6 +257,55 @@ class ObservingPageTest {
         assertThat(Files.readString(PAGE)).contains(String.format(Locale.ROOT, "(the service %.2f ms a page, ours "
                         + "%.2f, vegeta's %.2f), 2 cores\ngive %.0f req/s against %.0f, **%.2f**", page,
                 clientMean.get("loadgen-c1"), clientMean.get("vegeta"), ours, vegetas, ours / vegetas));
+    }
+
+    /**
+     * The same clients once started and compiled (client-cost.sh with STEADY_FROM): each row is its rounds, whole
+     * and read again from then, and the page quotes the means once started.
+     */
+    @Test
+    void every_steady_client_cost_row_is_its_rounds_read_again_once_started() throws IOException {
+        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE,
+                "\\]\\((results/ceilings-real-services/client-cost-steady/client-cost\\.txt)\\)");
+        assertThat(rows).as("rows of what each client costs once started").hasSize(3);
+        Pattern round = Pattern.compile(ROUND + "; from (\\d+) s to (\\d+) s: the client's ([0-9.]+) ms a request, "
+                + "the service's ([0-9.]+) ms$");
+        Map<String, Double> steadyMean = new HashMap<>();
+        for (MarkdownTables.Row row : rows) {
+            String name = row.cell("in the file").replace("`", "");
+            List<Matcher> rounds = rounds(row.linked(), round, name);
+            assertThat(rounds).as(row.where()).hasSize(3);
+            assertThat(row.cell("the client's CPU a request, ms, whole rounds")).as(row.where())
+                    .isEqualTo(column(rounds, 2));
+            assertThat(row.cell("the client's, ms, once started")).as(row.where()).isEqualTo(column(rounds, 7));
+            assertThat(row.cell("the service's, ms, once started")).as(row.where()).isEqualTo(column(rounds, 8));
+            assertThat(row.cell("the client's p99, ms")).as(row.where()).isEqualTo(column(rounds, 4));
+            steadyMean.put(name, mean(rounds, 7));
+        }
+        assertThat(Files.readString(PAGE).replaceAll("\\s+", " ")).contains(String.format(Locale.ROOT,
+                "once started, ours cost %.2f ms a request on C1, %.2f on C2 and vegeta %.2f",
+                steadyMean.get("loadgen-c1"), steadyMean.get("loadgen-c2"), steadyMean.get("vegeta")));
+    }
+
+    /** The lines of client-cost.sh's FILE that match ROUND for CLIENT, in order. */
+    private static List<Matcher> rounds(Path file, Pattern round, String client) throws IOException {
+        List<Matcher> found = new ArrayList<>();
+        for (String line : Files.readAllLines(file)) {
+            Matcher m = round.matcher(line);
+            if (m.find() && m.group(1).equals(client)) {
+                found.add(m);
+            }
+        }
+        return found;
+    }
+
+    /** One figure of each round, as a table cell lists them: "a, b, c". */
+    private static String column(List<Matcher> rounds, int group) {
+        return String.join(", ", rounds.stream().map(m -> m.group(group)).toList());
+    }
+
+    private static double mean(List<Matcher> rounds, int group) {
+        return rounds.stream().mapToDouble(m -> Double.parseDouble(m.group(group))).average().orElseThrow();
     }
 
     @Test
