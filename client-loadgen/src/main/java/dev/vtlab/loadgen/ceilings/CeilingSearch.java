@@ -119,13 +119,15 @@ public final class CeilingSearch {
         }
 
         /**
-         * Whether the service stopped answering in it: nothing completed, requests failed, and its meters answered
-         * no read (a service out of heap, or gone). The search stops there, as it does on such a step.
+         * Whether the service stopped answering in it: nothing completed, requests failed, and its meters measured
+         * nothing, answering no read or counting none of the requests (a service out of heap, or gone: set 15's
+         * switch-on page went on serving its meters, on a port of their own, with the request count standing). The
+         * search stops there, as it does on such a step.
          */
         @JsonIgnore
         public boolean serviceGone() {
             return completionRate != null && completionRate == 0 && failed > 0 && meterReads != null
-                    && meterReads == 0;
+                    && cpuMsPerRequest == null;
         }
     }
 
@@ -422,7 +424,19 @@ public final class CeilingSearch {
                     + "reads: lengthen --probe-time" + recording.meterSamples().stream().map(MeterSampler.Sample::error)
                     .filter(Objects::nonNull).findFirst().map(e -> " (" + e + ")").orElse(""));
         }
-        Measured measured = measured(steady, atRest);
+        Measured measured;
+        try {
+            measured = measured(steady, atRest);
+        } catch (MetersUnavailableException countedNone) {
+            // Read, but counting none of the window's requests: after a window the service kept up with, that is
+            // the service, not the URL (out of heap, it answered nothing while its meters still answered).
+            Optional<Window> pastTheKnee = unmeasured(rate, outcome.latency().p50Ms(), outcome.failed(),
+                    outcome.completionRate(), steady.size(), before);
+            if (pastTheKnee.isPresent()) {
+                return pastTheKnee.get();
+            }
+            throw countedNone;
+        }
         if (measured.ceilings().isEmpty()) {
             throw new MetersUnavailableException(meters.uri() + " shows no pool that the requests held: none of "
                     + "hikaricp_connections_max, tomcat_threads_config_max_threads, jetty_threads_config_max, "
@@ -439,11 +453,11 @@ public final class CeilingSearch {
     }
 
     /**
-     * A window whose meters answered fewer than {@value #LEAST_READS} reads, once the service has kept up with an
-     * earlier one: meters served where the requests are wait in the queue they would show (spring-petclinic's
-     * Actuator, on its main port, answered 1 read in a window at 818 req/s, having answered every one at 445), so
-     * it is a window past the knee, which did not keep up, with the ceilings of the last window that did. Empty
-     * when none did: the meters cannot be read at all, a command-line error.
+     * A window whose meters answered fewer than {@value #LEAST_READS} reads, or counted none of its requests, once the
+     * service has kept up with an earlier one: meters served where the requests are wait in the queue they would show
+     * (spring-petclinic's Actuator, on its main port, answered 1 read in a window at 818 req/s, having answered every
+     * one at 445), so it is a window past the knee, which did not keep up, with the ceilings of the last window that
+     * did. Empty when none did: the meters cannot be read at all, or count other requests, a command-line error.
      */
     static Optional<Window> unmeasured(double rate, double p50Ms, long failed, double completionRate, int reads,
                                        List<Window> before) {

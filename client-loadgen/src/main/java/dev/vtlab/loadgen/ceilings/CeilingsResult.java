@@ -169,7 +169,7 @@ public record CeilingsResult(String command, String url, String metrics, String 
         Double goneAt = probe.serviceGone() ? (Double) probe.windows().getLast().rate()
                 : !steps.isEmpty() && steps.getLast().serviceGone() ? (Double) steps.getLast().offeredRate() : null;
         String gone = goneAt == null ? "" : String.format(Locale.ROOT, "The service stopped answering (every request "
-                + "failed, its meters unread) at %s req/s%s: the search stopped there. ", rate(goneAt),
+                + "failed, its meters measured none) at %s req/s%s: the search stopped there. ", rate(goneAt),
                 probe.serviceGone() ? ", in the probe" : "");
         return gone + answer();
     }

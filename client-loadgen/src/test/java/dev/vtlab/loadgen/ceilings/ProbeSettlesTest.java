@@ -109,10 +109,26 @@ class ProbeSettlesTest {
         CeilingsResult result = new CeilingsResult("vtlab-loadgen ceilings", "http://127.0.0.1:1/",
                 "http://127.0.0.1:2/", "PROMETHEUS", "2026-11-27T04:46:15Z", probe, List.of(), true, null, null);
         assertThat(result.verdict()).startsWith("The service stopped answering (every request failed, its meters "
-                + "unread) at 2,560 req/s, in the probe: the search stopped there. No step held.");
+                + "measured none) at 2,560 req/s, in the probe: the search stopped there. No step held.");
         // Before the service went, a window whose meters queued is a window past the knee, and the probe goes on.
         assertThat(new CeilingSearch.Probe(2560, 200, 0, before.getLast().ceilings(), null,
                 List.of(before.getFirst(), before.getLast(), overload), false, null).serviceGone()).isFalse();
+    }
+
+    @Test
+    void a_window_whose_meters_answered_but_counted_no_request_after_the_service_kept_up_ends_the_search_too() {
+        // other-service with Boot's switch on, set 15: out of heap in the window after 2,011 req/s, its meters (on a
+        // port of their own) still answered, the request count standing: the tool had called that a wrong URL.
+        List<CeilingSearch.Window> before = List.of(cpuBound(1619, 0.580), cpuBound(2011, 0.385));
+        CeilingSearch.Window countedNone = CeilingSearch.unmeasured(2514, 0, 25140, 0, 8, before).orElseThrow();
+        CeilingSearch.Window someServed = CeilingSearch.unmeasured(2514, 900, 1200, 310, 8, before).orElseThrow();
+
+        assertThat(countedNone.serviceGone()).isTrue();
+        assertThat(countedNone.keptUp()).isFalse();
+        assertThat(someServed.serviceGone()).as("some requests still completed").isFalse();
+        assertThat(cpuBound(2011, 0.385).serviceGone()).as("a measured window").isFalse();
+        assertThat(CeilingSearch.unmeasured(5, 0, 50, 0, 8, List.of())).as("no window kept up before: the URL")
+                .isEmpty();
     }
 
     /** Bound by its CPU; its 200 request threads (5 ms each: 40,000 req/s) bound the requests in flight. */
