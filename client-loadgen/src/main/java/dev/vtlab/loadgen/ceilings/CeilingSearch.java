@@ -414,15 +414,14 @@ public final class CeilingSearch {
         RateSummary summary = offered.summary();
         List<MeterSampler.Sample> steady = steady(recording, PROBE_SETTLE_SECONDS, plan.probeTime());
         RateSummary.Outcome outcome = summary.outcome();
+        // The window, should its meters measure nothing, once the service has kept up with an earlier one.
+        Optional<Window> pastTheKnee = unmeasured(rate, outcome.latency().p50Ms(), outcome.failed(),
+                outcome.completionRate(), steady.size(), before);
         if (steady.size() < LEAST_READS) {
-            Optional<Window> pastTheKnee = unmeasured(rate, outcome.latency().p50Ms(), outcome.failed(),
-                    outcome.completionRate(), steady.size(), before);
-            if (pastTheKnee.isPresent()) {
-                return pastTheKnee.get();
-            }
-            throw new MetersUnavailableException(meters.uri() + " answered " + steady.size() + " of the probe's "
-                    + "reads: lengthen --probe-time" + recording.meterSamples().stream().map(MeterSampler.Sample::error)
-                    .filter(Objects::nonNull).findFirst().map(e -> " (" + e + ")").orElse(""));
+            return pastTheKnee.orElseThrow(() -> new MetersUnavailableException(meters.uri() + " answered "
+                    + steady.size() + " of the probe's reads: lengthen --probe-time" + recording.meterSamples()
+                    .stream().map(MeterSampler.Sample::error).filter(Objects::nonNull).findFirst()
+                    .map(e -> " (" + e + ")").orElse("")));
         }
         Measured measured;
         try {
@@ -430,12 +429,7 @@ public final class CeilingSearch {
         } catch (MetersUnavailableException countedNone) {
             // Read, but counting none of the window's requests: after a window the service kept up with, that is
             // the service, not the URL (out of heap, it answered nothing while its meters still answered).
-            Optional<Window> pastTheKnee = unmeasured(rate, outcome.latency().p50Ms(), outcome.failed(),
-                    outcome.completionRate(), steady.size(), before);
-            if (pastTheKnee.isPresent()) {
-                return pastTheKnee.get();
-            }
-            throw countedNone;
+            return pastTheKnee.orElseThrow(() -> countedNone);
         }
         if (measured.ceilings().isEmpty()) {
             throw new MetersUnavailableException(meters.uri() + " shows no pool that the requests held: none of "
