@@ -241,15 +241,13 @@ class ObservingPageTest {
         List<Double> service = new ArrayList<>();
         Map<String, Double> clientMean = new HashMap<>();
         for (MarkdownTables.Row row : rows) {
-            String name = row.cell("in the file").replace("`", "");
-            List<Matcher> rounds = rounds(row.linked(), round, name);
-            assertThat(rounds).as(row.where()).hasSize(3);
+            List<Matcher> rounds = threeRounds(row, round);
             assertThat(row.cell("the client's CPU a request, ms, rounds 1 to 3")).as(row.where())
                     .isEqualTo(column(rounds, 2));
             assertThat(row.cell("the service's, ms")).as(row.where()).isEqualTo(column(rounds, 3));
             assertThat(row.cell("the client's p99, ms")).as(row.where()).isEqualTo(column(rounds, 4));
             rounds.forEach(m -> service.add(Double.parseDouble(m.group(3))));
-            clientMean.put(name, mean(rounds, 2));
+            clientMean.put(rounds.getFirst().group(1), mean(rounds, 2));
         }
         double page = service.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
         double ours = 2000 / (page + clientMean.get("loadgen-c1"));
@@ -272,30 +270,33 @@ class ObservingPageTest {
                 + "the service's ([0-9.]+) ms$");
         Map<String, Double> steadyMean = new HashMap<>();
         for (MarkdownTables.Row row : rows) {
-            String name = row.cell("in the file").replace("`", "");
-            List<Matcher> rounds = rounds(row.linked(), round, name);
-            assertThat(rounds).as(row.where()).hasSize(3);
+            List<Matcher> rounds = threeRounds(row, round);
             assertThat(row.cell("the client's CPU a request, ms, whole rounds")).as(row.where())
                     .isEqualTo(column(rounds, 2));
             assertThat(row.cell("the client's, ms, once started")).as(row.where()).isEqualTo(column(rounds, 7));
             assertThat(row.cell("the service's, ms, once started")).as(row.where()).isEqualTo(column(rounds, 8));
             assertThat(row.cell("the client's p99, ms")).as(row.where()).isEqualTo(column(rounds, 4));
-            steadyMean.put(name, mean(rounds, 7));
+            steadyMean.put(rounds.getFirst().group(1), mean(rounds, 7));
         }
         assertThat(Files.readString(PAGE).replaceAll("\\s+", " ")).contains(String.format(Locale.ROOT,
                 "once started, ours cost %.2f ms a request on C1, %.2f on C2 and vegeta %.2f",
                 steadyMean.get("loadgen-c1"), steadyMean.get("loadgen-c2"), steadyMean.get("vegeta")));
     }
 
-    /** The lines of client-cost.sh's FILE that match ROUND for CLIENT, in order. */
-    private static List<Matcher> rounds(Path file, Pattern round, String client) throws IOException {
+    /**
+     * The lines of the client-cost.sh file ROW links that match ROUND for the client its "in the file" cell names,
+     * in order: three, one a round.
+     */
+    private static List<Matcher> threeRounds(MarkdownTables.Row row, Pattern round) throws IOException {
+        String client = row.cell("in the file").replace("`", "");
         List<Matcher> found = new ArrayList<>();
-        for (String line : Files.readAllLines(file)) {
+        for (String line : Files.readAllLines(row.linked())) {
             Matcher m = round.matcher(line);
             if (m.find() && m.group(1).equals(client)) {
                 found.add(m);
             }
         }
+        assertThat(found).as(row.where()).hasSize(3);
         return found;
     }
 
