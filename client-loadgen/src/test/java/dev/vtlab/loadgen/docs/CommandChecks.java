@@ -34,6 +34,7 @@ final class CommandChecks {
     static final String SERVER_MAIN = "dev.vtlab.bootstrap.VtlabServer";
     static final String LOADGEN_MAIN = "dev.vtlab.loadgen.LoadGenerator";
     static final String DOWNSTREAM_MAIN = "dev.vtlab.downstream.Downstream";
+    static final String OTHER_SERVICE_MAIN = "dev.vtlab.otherservice.OrdersService";
     private static final Duration READY = Duration.ofSeconds(60);
     /** Argument lists already seen starting a server in this JVM: each is started once. */
     private static final Set<List<String>> STARTED = ConcurrentHashMap.newKeySet();
@@ -111,7 +112,32 @@ final class CommandChecks {
 
     /** Starts the real server jar with these JVM options and arguments (on a free port) and stops it again. */
     static void assertServerStarts(List<String> jvmOptions, List<String> args, String where) {
-        List<String> key = Stream.concat(jvmOptions.stream(), args.stream()).toList();
+        startOnce("the server", Stream.concat(jvmOptions.stream(), args.stream()).toList(), where,
+                (log, client) -> ServerProcess.startServer(ServerJar.java(), ServerJar.path(), jvmOptions, args, log,
+                        client, READY, new ChildProcesses()));
+    }
+
+    /**
+     * Starts experiment/other-service with these arguments (on free ports) until it answers, and stops it again. A
+     * plain Spring Boot service takes any property without a word, so this proves that they start it, not that it
+     * knows them.
+     */
+    static void assertOtherServiceStarts(List<String> args, String where) {
+        List<String> onFreePorts = Stream.concat(args.stream(),
+                Stream.of("--server.port=0", "--management.server.port=0")).toList();
+        startOnce("other-service", Stream.concat(Stream.of(OTHER_SERVICE_MAIN), args.stream()).toList(), where,
+                (log, client) -> ServerProcess.start(ServerJar.java(), List.of(), ServerJar.otherServicePath(),
+                        onFreePorts, "/orders/count", log, client, READY, new ChildProcesses()));
+    }
+
+    /** How a check starts a process: ready, or a {@link ServerProcess.ServerStartException} saying why not. */
+    private interface Starter {
+        ServerProcess start(Path log, HttpClient client) throws ServerProcess.ServerStartException,
+                InterruptedException;
+    }
+
+    /** Starts a process once per {@code key} in this JVM, fails naming {@code where} if it does not start. */
+    private static void startOnce(String what, List<String> key, String where, Starter starter) {
         if (!STARTED.add(key)) {
             return;
         }
@@ -119,11 +145,9 @@ final class CommandChecks {
             Path log = Files.createTempFile("vtlab-docs-server", ".log");
             HttpClient client = HttpClient.newHttpClient();
             try {
-                ServerProcess.startServer(ServerJar.java(), ServerJar.path(), jvmOptions, args, log, client, READY,
-                        new ChildProcesses())
-                        .close();
+                starter.start(log, client).close();
             } catch (ServerProcess.ServerStartException e) {
-                fail("%s: the server does not start with %s: %s", where, key, e.getMessage());
+                fail("%s: %s does not start with %s: %s", where, what, key, e.getMessage());
             } finally {
                 client.close();
             }

@@ -38,7 +38,8 @@ class DocsCommandsTest {
     private static final Set<String> GOALS = Set.of("package", "test", "verify", "install");
     private static final Pattern SIBLING_DEPENDENCY =
             Pattern.compile("<dependency>\\s*<groupId>dev\\.vtlab</groupId>");
-    private static final Set<String> PROFILES = Set.of("-Pserver", "-Pexperiment", "-Pdownstream", "-Preference");
+    private static final Set<String> PROFILES = Set.of("-Pserver", "-Pexperiment", "-Pdownstream", "-Preference",
+            "-Pother-service");
 
     @ParameterizedTest
     @ValueSource(strings = {"README.md", "docs/running.md", "docs/workshop.md", "docs/jdk-21-vs-25.md",
@@ -117,6 +118,7 @@ class DocsCommandsTest {
     private static void checkMaven(List<String> words, String command) throws Exception {
         List<String> serverJvm = List.of("-XX:+ExitOnOutOfMemoryError"); // the server profile's default
         List<String> serverArgs = null;
+        List<String> otherServiceArgs = List.of();
         for (int i = 1; i < words.size(); i++) {
             String word = words.get(i);
             String value = word.contains("=") ? word.substring(word.indexOf('=') + 1) : "";
@@ -137,6 +139,8 @@ class DocsCommandsTest {
                 serverArgs = CommandChecks.words(value);
             } else if (word.startsWith("-Dvtlab.server.jvm=")) {
                 serverJvm = CommandChecks.words(value);
+            } else if (word.startsWith("-Dvtlab.other-service.args=")) {
+                otherServiceArgs = CommandChecks.words(value);
             } else if (word.startsWith("-Dtest=")) {
                 CommandChecks.assertTestClassExists(value, command);
             } else {
@@ -146,6 +150,9 @@ class DocsCommandsTest {
         }
         if (words.contains("-Pserver")) {
             CommandChecks.assertServerStarts(serverJvm, serverArgs == null ? List.of() : serverArgs, command);
+        }
+        if (words.contains("-Pother-service")) {
+            CommandChecks.assertOtherServiceStarts(otherServiceArgs, command);
         }
     }
 

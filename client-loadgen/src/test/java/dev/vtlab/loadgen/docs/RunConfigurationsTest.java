@@ -31,7 +31,7 @@ class RunConfigurationsTest {
             "vtlab server, Netty (event loop)", "vtlab server, Netty, T on",
             "visit store", "database (H2 over TCP)", "burst: sync, 2000",
             "burst: async, 2000", "burst: callable, 2000", "burst: sync, 10000", "matrix: quick profile",
-            "matrix: seed profile");
+            "matrix: seed profile", "other-service (not vtlab)", "other-service (not vtlab), Boot's switch");
 
     /** One run configuration, as either IDE stores it. */
     record RunConfiguration(String file, String name, String module, String mainClass, String args, String vmArgs) {
@@ -66,6 +66,7 @@ class RunConfigurationsTest {
                 case CommandChecks.DOWNSTREAM_MAIN -> CommandChecks.assertDownstreamAccepts(args, where);
                 case CommandChecks.SERVER_MAIN -> CommandChecks.assertServerStarts(CommandChecks.words(c.vmArgs()),
                         args, where);
+                case CommandChecks.OTHER_SERVICE_MAIN -> CommandChecks.assertOtherServiceStarts(args, where);
                 default -> throw new AssertionError(where + ": unexpected main class " + c.mainClass());
             }
         }
