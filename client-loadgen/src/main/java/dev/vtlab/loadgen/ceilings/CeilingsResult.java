@@ -136,18 +136,21 @@ public record CeilingsResult(String command, String url, String metrics, String 
         md.append(String.format(Locale.ROOT, "## Little's law from the meters (probe at %s req/s, median %s,"
                 + " %d failed)%n%n", rate(probe.rate()), ReadableFigures.millis(probe.p50Ms()), probe.failed()));
         ceilingTable(md, probe.ceilings());
+        boolean oneMeter = oneMeter(binding());
         md.append("\nBinding: **").append(binding().name()).append("**, ").append(rate(binding().rate()))
                 .append(" req/s.\n\n## Steps\n\n| offered | completed | p99 | failed | held | `")
-                .append(binding().watchLine()).append("` peak | `").append(binding().inUseLine())
+                .append(binding().watchLine()).append(oneMeter ? "" : "` peak | `" + binding().inUseLine())
                 .append("` peak | in flight | least heap in use | lowest ceiling measured | slowest meter read |\n"
-                        + "|---:|---:|---:|---:|---|---:|---:|---:|---:|---|---:|\n");
+                        + "|---:|---:|---:|---:|---|---:|").append(oneMeter ? "" : "---:|")
+                .append("---:|---:|---|---:|\n");
         for (Map.Entry<CeilingSearch.Step, String> stepRun : HoldRule.runsInOrder(steps, CeilingSearch.Step::firstRun)) {
             CeilingSearch.Step s = stepRun.getKey();
-            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %d | %s | %s | %s | %s | %s | %s | %s |%n",
+            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %d | %s | %s | %s | %s | %s | %s |%n",
                     rate(s.offeredRate()), rate(s.completionRate()), ReadableFigures.millis(s.p99Ms()), s.failed(),
                     (s.held() ? "yes" : "no: " + String.join(", ", s.broken())) + stepRun.getValue()
                             + CeilingSearch.staleBreakNote(steps, s),
-                    ReadableFigures.count(s.watchPeak()), ReadableFigures.count(s.inUsePeak()), inFlight(s.heap()),
+                    ReadableFigures.count(s.watchPeak()) + (oneMeter ? ""
+                            : " | " + ReadableFigures.count(s.inUsePeak())), inFlight(s.heap()),
                     heapUsed(s.heap()), s.ceilings() == null
                             || s.ceilings().isEmpty() ? "-" : s.ceilings().getFirst().name() + " at "
                             + rate(s.ceilings().getFirst().rate()) + " req/s",
@@ -224,6 +227,20 @@ public record CeilingsResult(String command, String url, String metrics, String 
     private static String nextText(CeilingsResult result) {
         MeterCeiling next = result.virtualThreads().nextCeiling();
         return next == null ? "no other ceiling" : next.name() + " at " + rate(next.rate()) + " req/s";
+    }
+
+    /**
+     * A step's peaks of the binding resource's two meters, the one to watch and the one that counts what is in use,
+     * or of the one meter when they are the same (the request threads without Tomcat's meters, the CPU).
+     */
+    public static String peaks(MeterCeiling binding, CeilingSearch.Step step) {
+        String watch = binding.watchLine() + " " + ReadableFigures.count(step.watchPeak());
+        return oneMeter(binding) ? watch
+                : watch + ", " + binding.inUseLine() + " " + ReadableFigures.count(step.inUsePeak());
+    }
+
+    private static boolean oneMeter(MeterCeiling binding) {
+        return binding.watchLine().equals(binding.inUseLine());
     }
 
     private static String inFlight(CeilingSearch.HeapPoint heap) {

@@ -180,12 +180,10 @@ public final class CeilingsCommand implements Callable<Integer> {
                 done.removeLast(); // the second run at a rate replaces the first, which it carries
             }
             done.add(step);
-            out.printf(Locale.ROOT, "  %8s req/s: %s (p99 %s, completed %s req/s, %d failed; peak %s %s, "
-                            + "%s %s)%s%n", ReadableFigures.rate(step.offeredRate()), step.held() ? "held"
+            out.printf(Locale.ROOT, "  %8s req/s: %s (p99 %s, completed %s req/s, %d failed; peak %s)%s%n",
+                    ReadableFigures.rate(step.offeredRate()), step.held() ? "held"
                             : "not held: " + String.join(", ", step.broken()), ReadableFigures.millis(step.p99Ms()),
-                    ReadableFigures.rate(step.completionRate()), step.failed(), binding.watchLine(),
-                    ReadableFigures.count(step.watchPeak()), binding.inUseLine(),
-                    ReadableFigures.count(step.inUsePeak()),
+                    ReadableFigures.rate(step.completionRate()), step.failed(), CeilingsResult.peaks(binding, step),
                     HoldRule.runAgainNote(step.runAgain(), step.firstRun() != null)
                             + CeilingSearch.staleBreakNote(done, step));
             out.flush();

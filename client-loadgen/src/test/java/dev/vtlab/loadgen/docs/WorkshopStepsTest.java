@@ -17,8 +17,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The workshop's two paths are one: each step of docs/workshop.md that names an IDE configuration ({@code (IDE:
  * *name*)}) is followed by the command that does the same from a terminal, and the configuration runs exactly
- * that (the server's arguments and JVM options, the load generator's or the downstream's arguments). The requests
- * of docs/workshop.http are the page's {@code curl} requests.
+ * that (the server's arguments and JVM options, the load generator's, the downstream's or other-service's
+ * arguments). The requests of docs/workshop.http are the page's {@code curl} requests.
  */
 class WorkshopStepsTest {
 
@@ -51,6 +51,9 @@ class WorkshopStepsTest {
                             .isEqualTo(properties.getOrDefault("vtlab.server.args", ""));
                     assertThat(configuration.vmArgs()).as(where)
                             .isEqualTo(properties.getOrDefault("vtlab.server.jvm", SERVER_JVM_DEFAULT));
+                } else if (configuration.mainClass().equals(CommandChecks.OTHER_SERVICE_MAIN)) {
+                    assertThat(configuration.args()).as(where)
+                            .isEqualTo(properties.getOrDefault("vtlab.other-service.args", ""));
                 } else {
                     assertThat(configuration.args()).as(where).isEqualTo(properties.get("vtlab.args"));
                 }
