@@ -4,7 +4,6 @@ import dev.vtlab.loadgen.meters.MeterCeiling;
 import dev.vtlab.loadgen.cli.CommandLineTestSupport;
 import dev.vtlab.loadgen.matrix.ServerJar;
 import dev.vtlab.loadgen.report.CapacityReport;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Isolated;
@@ -26,7 +25,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Isolated from the test classes that run beside it all the same: their work would count as the load generator's.
  */
 @Isolated
-@Tag("alone") // run first, in a JVM of their own (client-loadgen/pom.xml)
 class CapacityEndToEndTest {
 
     @Test

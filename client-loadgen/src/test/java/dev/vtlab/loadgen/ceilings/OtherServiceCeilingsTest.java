@@ -14,7 +14,6 @@ import dev.vtlab.loadgen.meters.MeterSource;
 import dev.vtlab.loadgen.meters.ServiceSettings;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Isolated;
@@ -47,7 +46,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * lowest ceiling of the pool-bound page (116 ms of CPU a request, 110 of them "the load generator's").
  */
 @Isolated
-@Tag("alone") // run first, in a JVM of their own (client-loadgen/pom.xml)
 class OtherServiceCeilingsTest {
 
     private static final HttpClient CLIENT = HttpClients.create(Duration.ofSeconds(5));

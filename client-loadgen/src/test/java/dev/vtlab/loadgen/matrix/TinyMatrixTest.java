@@ -2,7 +2,6 @@ package dev.vtlab.loadgen.matrix;
 
 import dev.vtlab.loadgen.cli.CommandLineTestSupport;
 import dev.vtlab.loadgen.json.Json;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Isolated;
@@ -26,7 +25,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * one that rests on timing.
  */
 @Isolated
-@Tag("alone") // run first, in a JVM of their own (client-loadgen/pom.xml)
 class TinyMatrixTest {
 
     /**
