@@ -17,11 +17,24 @@ step() { # step NAME COMMAND...: runs a foreground step, keeps its output and it
 
 start() { # start NAME PORT COMMAND...: starts a process in the background, waits until PORT answers
     local name=$1 port=$2; shift 2
+    # Something else on the port would answer for it (a service left running recorded a search of the wrong one).
+    if curl -s -o /dev/null "http://127.0.0.1:$port/"; then
+        echo "port $port answers before $name starts: stop what runs there first" >&2
+        exit 2
+    fi
     local begin=$SECONDS
     setsid "$@" > "$out/$name.txt" 2>&1 &
     server_group=$!
-    for _ in $(seq 1 240); do curl -s -o /dev/null "http://127.0.0.1:$port/" && break; sleep 0.5; done
-    echo "$name started in $((SECONDS - begin)) s" >> "$out/durations.txt"
+    for _ in $(seq 1 240); do
+        kill -0 "$server_group" 2>/dev/null || break
+        curl -s -o /dev/null "http://127.0.0.1:$port/" && break
+        sleep 0.5
+    done
+    if kill -0 "$server_group" 2>/dev/null; then
+        echo "$name started in $((SECONDS - begin)) s" >> "$out/durations.txt"
+    else
+        echo "$name did not start (exit $(wait "$server_group"; echo $?)): see $name.txt" >> "$out/durations.txt"
+    fi
 }
 
 stop() { # stops the last process started, and everything it started
