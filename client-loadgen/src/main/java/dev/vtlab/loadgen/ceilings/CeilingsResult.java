@@ -47,9 +47,13 @@ public record CeilingsResult(String command, String url, String metrics, String 
      */
     @JsonIgnore
     public List<MeterCeiling> refinedCeilings() {
+        return highestMeasuredStep().map(CeilingSearch.Step::ceilings).orElse(probe.ceilings());
+    }
+
+    /** The highest step that held with its ceilings measured, whose ceilings refine the probe's. */
+    private java.util.Optional<CeilingSearch.Step> highestMeasuredStep() {
         return steps.stream().filter(s -> s.held() && s.ceilings() != null && !s.ceilings().isEmpty())
-                .max(java.util.Comparator.comparingDouble(CeilingSearch.Step::offeredRate))
-                .map(CeilingSearch.Step::ceilings).orElse(probe.ceilings());
+                .max(java.util.Comparator.comparingDouble(CeilingSearch.Step::offeredRate));
     }
 
     /** The lowest of {@link #refinedCeilings()}: the prediction the sustained rate is set against. */
@@ -67,7 +71,10 @@ public record CeilingsResult(String command, String url, String metrics, String 
                     .forEach(points::add);
         }
         steps.stream().map(CeilingSearch.Step::heap).filter(java.util.Objects::nonNull).forEach(points::add);
-        return VirtualThreadsAnswer.of(probe.atRest(), refinedCeilings(), points);
+        double measuredAt = highestMeasuredStep().map(CeilingSearch.Step::offeredRate).orElse(probe.rate());
+        Double firstCpuMs = probe.windows() == null || probe.windows().isEmpty() ? null
+                : probe.windows().getFirst().cpuMsPerRequest();
+        return VirtualThreadsAnswer.of(probe.atRest(), refinedCeilings(), measuredAt, firstCpuMs, points);
     }
 
     /** The highest rate that held, if one did. */

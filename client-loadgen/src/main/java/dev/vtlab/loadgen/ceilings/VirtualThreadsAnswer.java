@@ -22,6 +22,7 @@ import java.util.Locale;
  *
  * @param switchOn         whether the service ran with the switch on, as its settings say
  * @param nextCeiling      the lowest ceiling the switch leaves, {@code null} when the meters show none
+ * @param nextCeilingBasis where a CPU ceiling measured far below it comes from ({@link #basis}), else {@code null}
  * @param heapKbPerRequest what a request in flight holds of the heap, {@code null} when the heap is not metered
  * @param heapCostFrom     how that was found: measured (over which points) or assumed
  * @param heapFreeBytes    the heap's maximum less its least use at rest, {@code null} when not metered
@@ -39,7 +40,8 @@ import java.util.Locale;
  * @param acceptQueue      the accept queue recommended with the bound ({@value #ACCEPT_QUEUE}); {@code null} in the
  *                         files of searches made before it was
  */
-public record VirtualThreadsAnswer(boolean switchOn, MeterCeiling nextCeiling, Double heapKbPerRequest,
+public record VirtualThreadsAnswer(boolean switchOn, MeterCeiling nextCeiling, String nextCeilingBasis,
+                                   Double heapKbPerRequest,
                                    String heapCostFrom, Double heapFreeBytes, Long heapHolds, Long maxConnections,
                                    Long admitted, Long admittedNow, String boundKey, String acceptQueueKey,
                                    Integer acceptQueue) {
@@ -60,18 +62,29 @@ public record VirtualThreadsAnswer(boolean switchOn, MeterCeiling nextCeiling, D
      * 63%, with 4096 78.6% (docs/observing.md).
      */
     static final int ACCEPT_QUEUE = 4096;
+    /**
+     * A CPU ceiling at least this many times the rate it was measured at is said to be measured far below it: on
+     * other-service's threads-bound page the switch-off search measured the CPU at 100 req/s and predicted 642 (the
+     * workshop's exercise 9), and the switch on then sustained 3,737 req/s.
+     */
+    static final double FAR_BELOW = 2;
+    /** The fall of a request's CPU through the probe, first window to the measure, that makes the rate a floor. */
+    static final double FELL = 1.2;
 
     /**
      * The answer from what a search measured.
      *
-     * @param ceilings the ceilings measured last (the highest held step's, else the probe's)
-     * @param points   what the heap held against the requests in flight, in each window and step
+     * @param ceilings   the ceilings measured last (the highest held step's, else the probe's)
+     * @param measuredAt the rate they were measured at (that step's, else the probe's)
+     * @param firstCpuMs the CPU a request cost in the probe's first window, {@code null} when not measured
+     * @param points     what the heap held against the requests in flight, in each window and step
      */
-    static VirtualThreadsAnswer of(CeilingSearch.AtRest atRest, List<MeterCeiling> ceilings,
-                                   List<CeilingSearch.HeapPoint> points) {
+    static VirtualThreadsAnswer of(CeilingSearch.AtRest atRest, List<MeterCeiling> ceilings, double measuredAt,
+                                   Double firstCpuMs, List<CeilingSearch.HeapPoint> points) {
         ServiceSettings settings = atRest == null ? null : atRest.settings();
         MeterCeiling next = ceilings.stream().filter(c -> !c.kind().goesWithVirtualThreads()).findFirst()
                 .orElse(null);
+        String basis = basis(next, measuredAt, firstCpuMs);
         Long admittedNow = ceilings.stream().filter(c -> c.kind().goesWithVirtualThreads()).findFirst()
                 .map(c -> Math.round(c.size())).orElse(null);
         Double free = atRest == null || atRest.heapMaxBytes() == null || atRest.heapUsedBytes() == null ? null
@@ -83,8 +96,8 @@ public record VirtualThreadsAnswer(boolean switchOn, MeterCeiling nextCeiling, D
         Long admitted = tomcat ? TOMCAT_MAX_CONNECTIONS : null;
         boolean on = settings != null && settings.virtual();
         if (free == null) {
-            return new VirtualThreadsAnswer(on, next, null, null, null, null, null, admitted, admittedNow, boundKey,
-                    acceptQueueKey, ACCEPT_QUEUE);
+            return new VirtualThreadsAnswer(on, next, basis, null, null, null, null, null, admitted, admittedNow,
+                    boundKey, acceptQueueKey, ACCEPT_QUEUE);
         }
         DoubleSummaryStatistics inFlight = points.stream().mapToDouble(CeilingSearch.HeapPoint::inFlight)
                 .summaryStatistics();
@@ -99,9 +112,29 @@ public record VirtualThreadsAnswer(boolean switchOn, MeterCeiling nextCeiling, D
                         + "held %s in flight at most on average, too few to tell a request's heap from the "
                         + "collector's", ReadableFigures.count((double) Math.round(Math.max(0, inFlight.getMax()))));
         long holds = (long) Math.floor(free / (kb * 1024));
-        return new VirtualThreadsAnswer(on, next, kb, from, free, holds,
+        return new VirtualThreadsAnswer(on, next, basis, kb, from, free, holds,
                 Math.max(1, (long) Math.floor(holds * BOUND_SHARE)), admitted, admittedNow, boundKey, acceptQueueKey,
                 ACCEPT_QUEUE);
+    }
+
+    /**
+     * Where a CPU ceiling far above the rate it was measured at comes from, and, when a request's CPU fell as the
+     * probe climbed, that it is a floor: {@code null} for a ceiling of another kind or one measured near it. What a
+     * request costs the CPU falls with the rate on many services (the JIT, and work done per wake-up rather than per
+     * request), so a rate read at a sixth of the ceiling says little of where the cores fill.
+     */
+    static String basis(MeterCeiling next, double measuredAt, Double firstCpuMs) {
+        if (next == null || next.kind() != MeterCeiling.Kind.CPU || measuredAt <= 0
+                || next.rate() < FAR_BELOW * measuredAt) {
+            return null;
+        }
+        double cpuMs = next.holdSeconds() * 1000;
+        String basis = String.format(Locale.ROOT, "from the CPU a request cost at %s req/s, %.2f of that rate",
+                ReadableFigures.rate(measuredAt), measuredAt / next.rate());
+        return firstCpuMs == null || firstCpuMs < FELL * cpuMs ? basis : String.format(Locale.ROOT, "%s: it fell "
+                        + "from %s to %s as the rate rose through the probe and may fall further above, so read %s "
+                        + "req/s as a floor", basis, ReadableFigures.millis(firstCpuMs), ReadableFigures.millis(cpuMs),
+                ReadableFigures.rate(next.rate()));
     }
 
     /** The least-squares slope of heap in use on requests in flight, bytes a request; 0 with fewer than 2 points. */
@@ -126,8 +159,9 @@ public record VirtualThreadsAnswer(boolean switchOn, MeterCeiling nextCeiling, D
         String opening = switchOn ? "The service runs with spring.threads.virtual.enabled=true: no request-thread "
                 + "ceiling. The" : "With spring.threads.virtual.enabled=true: request threads are no ceiling any more; the";
         lines.add(nextCeiling == null ? opening + " meters show no other ceiling."
-                : String.format(Locale.ROOT, "%s ceiling is %s at %s req/s (%s).", opening, nextCeiling.name(),
-                ReadableFigures.rate(nextCeiling.rate()), nextCeiling.withVirtualThreads()));
+                : String.format(Locale.ROOT, "%s ceiling is %s at %s req/s (%s)%s.", opening, nextCeiling.name(),
+                ReadableFigures.rate(nextCeiling.rate()), nextCeiling.withVirtualThreads(),
+                nextCeilingBasis == null ? "" : ", " + nextCeilingBasis));
         if (heapHolds == null) {
             lines.add("The heap's ceiling is unknown: the meters serve no heap in use or maximum "
                     + "(jvm_memory_used_bytes, jvm_memory_max_bytes).");

@@ -31,7 +31,7 @@ class VirtualThreadsAnswerTest {
         List<CeilingSearch.HeapPoint> points = List.of(point(2, 120), point(100, 159.2), point(200, 199.2),
                 point(5, 121.2));
 
-        VirtualThreadsAnswer answer = VirtualThreadsAnswer.of(AT_REST, List.of(THREADS, CPU), points);
+        VirtualThreadsAnswer answer = VirtualThreadsAnswer.of(AT_REST, List.of(THREADS, CPU), 500, null, points);
 
         assertThat(answer.switchOn()).isFalse();
         assertThat(answer.nextCeiling()).isEqualTo(CPU);
@@ -61,7 +61,7 @@ class VirtualThreadsAnswerTest {
         CeilingSearch.AtRest jetty = new CeilingSearch.AtRest(0.05, 112.0 * (1 << 20), 512.0 * (1 << 20), "jetty",
                 ServiceSettings.bootDefaults("not exposed"), null);
 
-        VirtualThreadsAnswer answer = VirtualThreadsAnswer.of(jetty, List.of(CPU), List.of(point(1, 120)));
+        VirtualThreadsAnswer answer = VirtualThreadsAnswer.of(jetty, List.of(CPU), 500, null, List.of(point(1, 120)));
 
         assertThat(answer.acceptQueueKey()).isNull();
         // A setting's value as a properties file reads it: "3,200" would stop the service's start-up.
@@ -76,7 +76,7 @@ class VirtualThreadsAnswerTest {
     void too_few_requests_in_flight_to_measure_their_heap_assume_vtlabs_measure_and_say_so() {
         List<CeilingSearch.HeapPoint> points = List.of(point(1, 120), point(3, 180), point(4, 110));
 
-        VirtualThreadsAnswer answer = VirtualThreadsAnswer.of(AT_REST, List.of(THREADS, CPU), points);
+        VirtualThreadsAnswer answer = VirtualThreadsAnswer.of(AT_REST, List.of(THREADS, CPU), 500, null, points);
 
         assertThat(answer.heapKbPerRequest()).isEqualTo(64.0);
         assertThat(answer.heapCostFrom()).isEqualTo("assumed: vtlab's measure of a request waiting on Tomcat; the "
@@ -89,7 +89,7 @@ class VirtualThreadsAnswerTest {
         // 400 MiB free, 20.48 KiB a request: 20,000 held, 10,000 with headroom, above Tomcat's 8,192.
         List<CeilingSearch.HeapPoint> points = List.of(point(0, 112), point(100, 114), point(200, 116));
 
-        VirtualThreadsAnswer answer = VirtualThreadsAnswer.of(AT_REST, List.of(THREADS, CPU), points);
+        VirtualThreadsAnswer answer = VirtualThreadsAnswer.of(AT_REST, List.of(THREADS, CPU), 500, null, points);
 
         assertThat(answer.maxConnections()).isEqualTo(10_000);
         assertThat(answer.lines().getLast()).isEqualTo("With the switch on, Tomcat lets in up to 8,192 requests at "
@@ -98,10 +98,42 @@ class VirtualThreadsAnswerTest {
     }
 
     @Test
+    void a_cpu_ceiling_measured_far_below_it_says_so_and_is_a_floor_when_a_requests_cpu_fell_through_the_probe() {
+        // The workshop's exercise 9: 20 request threads held 0.2 s (100 req/s), the CPU at 3.11 ms a request on
+        // 1.99 cores (642 req/s) measured at 100 req/s, after the probe's first window had cost 11.4 ms a request.
+        MeterCeiling threads = new MeterCeiling(MeterCeiling.Kind.REQUEST_THREADS, "tomcat", 20, 0.2,
+                StandardMeter.HTTP_REQUESTS_ACTIVE, StandardMeter.HTTP_REQUESTS_ACTIVE, "test");
+        MeterCeiling cpu = new MeterCeiling(MeterCeiling.Kind.CPU, "service + load generator", 1.99, 0.00311,
+                StandardMeter.PROCESS_CPU, StandardMeter.PROCESS_CPU, "test");
+
+        VirtualThreadsAnswer fell = VirtualThreadsAnswer.of(AT_REST, List.of(threads, cpu), 100, 11.4, List.of());
+        VirtualThreadsAnswer flat = VirtualThreadsAnswer.of(AT_REST, List.of(threads, cpu), 100, 3.2, List.of());
+        VirtualThreadsAnswer near = VirtualThreadsAnswer.of(AT_REST, List.of(threads, cpu), 400, 11.4, List.of());
+
+        assertThat(fell.lines().getFirst()).isEqualTo("With spring.threads.virtual.enabled=true: request threads are "
+                + "no ceiling any more; the ceiling is CPU service + load generator at 640 req/s (unchanged), from the "
+                + "CPU a request cost at 100 req/s, 0.16 of that rate: it fell from 11.4 ms to 3.11 ms as the rate rose "
+                + "through the probe and may fall further above, so read 640 req/s as a floor.");
+        assertThat(flat.lines().getFirst()).endsWith("at 640 req/s (unchanged), from the CPU a request cost at "
+                + "100 req/s, 0.16 of that rate.");
+        assertThat(near.nextCeilingBasis()).isNull();
+        assertThat(near.lines().getFirst()).endsWith("at 640 req/s (unchanged).");
+    }
+
+    @Test
+    void a_pool_measured_far_below_its_ceiling_has_no_basis_to_tell() {
+        MeterCeiling pool = new MeterCeiling(MeterCeiling.Kind.JDBC_POOL, "orders-pool", 4, 0.2,
+                StandardMeter.HIKARI_PENDING, StandardMeter.HIKARI_ACTIVE, "test");
+
+        assertThat(VirtualThreadsAnswer.of(AT_REST, List.of(THREADS, pool), 1, 11.4, List.of()).nextCeilingBasis())
+                .isNull();
+    }
+
+    @Test
     void without_heap_meters_the_heaps_ceiling_is_said_to_be_unknown() {
         CeilingSearch.AtRest atRest = new CeilingSearch.AtRest(0.05, null, null, null, null, null);
 
-        VirtualThreadsAnswer answer = VirtualThreadsAnswer.of(atRest, List.of(THREADS), List.of());
+        VirtualThreadsAnswer answer = VirtualThreadsAnswer.of(atRest, List.of(THREADS), 500, null, List.of());
 
         assertThat(answer.nextCeiling()).isNull();
         assertThat(answer.lines()).containsExactly("With spring.threads.virtual.enabled=true: request threads are no "
