@@ -64,8 +64,8 @@ public record VirtualThreadsAnswer(boolean switchOn, MeterCeiling nextCeiling, S
     static final int ACCEPT_QUEUE = 4096;
     /**
      * A CPU ceiling at least this many times the rate it was measured at is said to be measured far below it: on
-     * other-service's threads-bound page the switch-off search measured the CPU at 100 req/s and predicted 642 (the
-     * workshop's exercise 9), and the switch on then sustained 3,737 req/s.
+     * other-service's threads-bound page the switch-off search measured the CPU at 100 req/s and put it at 737 req/s
+     * (the workshop's exercise 9), and the switch on then sustained 3,515.
      */
     static final double FAR_BELOW = 2;
     /** The fall of a request's CPU through the probe, first window to the measure, that makes the rate a floor. */
