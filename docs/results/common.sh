@@ -34,6 +34,9 @@ wait_for() {
   return 1
 }
 
+# The CPU ticks (user + sys) of process PID so far, 0 once it has ended.   ticks_of PID
+ticks_of() { awk '{print $14 + $15}' "/proc/$1/stat" 2>/dev/null || echo 0; }
+
 # Starts a server in the background, its output in LOG, and waits for READY_URL; its PID is in $server, and the EXIT
 # trap stops it if the script ends before stop_server does.   start_server LOG READY_URL COMMAND...
 start_server() {

@@ -49,8 +49,6 @@ client() {
   esac
 }
 
-# The CPU ticks (user + sys) of process PID so far.   ticks_of PID
-ticks_of() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 
 echo "GET $page" > "$out/targets"
 start_server "$out/service.log" "$ready" "${service[@]}"
