@@ -3,7 +3,8 @@
 # of other-service's three pages and on a real public application (spring-petclinic, whose jar you build yourself and
 # pass as PETCLINIC_JAR), each beside vegeta's knee of the same page (measure.sh); the threads-bound page and
 # petclinic again with Boot's virtual-thread switch on, beside the first search; and petclinic's cold overload with
-# the switch off, on, and on with the connection bound and the accept queue the search recommends (overload.sh).
+# the switch off, on, and on with the connection bound, the accept queue and the keep-alive timeout the search
+# recommends (overload.sh).
 # Every service at -Xmx512m.
 # petclinic runs extracted (java -Djarmode=tools -jar JAR extract, Boot's layout for deployments, into
 # OUT_DIR/petclinic-app): from its nested jar each page cost about 12 ms of CPU, most of it class-path lookups of
@@ -56,12 +57,15 @@ clinic=("$java" -Xmx512m -jar "$petclinic" --server.port=18490 --server.address=
 RAMP_FROM=40 measure petclinic "$owners" "$clinic_meters" 300 "${clinic[@]}"
 BESIDE=$out/petclinic/ceilings.json measure petclinic-virtual "$owners" "$clinic_meters" 0 "${clinic[@]}" \
     --spring.threads.virtual.enabled=true
-# The bound and the accept queue the switch-on search recommends.
-read -r bound queue < <(python3 -c "import json,sys; a = json.load(open(sys.argv[1]))['virtualThreads']
-print(a['maxConnections'], a.get('acceptQueue', 100))" "$out/petclinic-virtual/ceilings.json")
+# The bound, the accept queue and the keep-alive timeout the switch-on search recommends (a search written before
+# the last two were recommended leaves them as Tomcat has them).
+bound_args=$(python3 -c "import json,sys; a = json.load(open(sys.argv[1]))['virtualThreads']
+print(f\"--server.tomcat.max-connections={a['maxConnections']}\"
+      + (f\" --server.tomcat.accept-count={a['acceptQueue']}\" if a.get('acceptQueue') else '')
+      + (f\" --server.tomcat.keep-alive-timeout={a['keepAliveTimeout']}\" if a.get('keepAliveTimeout') else ''))" \
+    "$out/petclinic-virtual/ceilings.json")
 for variant in "platform:" "virtual:--spring.threads.virtual.enabled=true" \
-    "virtual-bound:--spring.threads.virtual.enabled=true --server.tomcat.max-connections=$bound \
---server.tomcat.accept-count=$queue"; do
+    "virtual-bound:--spring.threads.virtual.enabled=true $bound_args"; do
   name=overload-${variant%%:*}; args=${variant#*:}
   [ -d "$out/$name" ] && { echo "$name: kept"; continue; }
   echo "$name: $(date -u +%H:%M:%S)"

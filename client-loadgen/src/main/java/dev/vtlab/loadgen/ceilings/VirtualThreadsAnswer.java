@@ -39,12 +39,14 @@ import java.util.Locale;
  *                         web server is unknown
  * @param acceptQueue      the accept queue recommended with the bound ({@value #ACCEPT_QUEUE}); {@code null} in the
  *                         files of searches made before it was
+ * @param keepAliveKey     the setting of the web server's keep-alive timeout, {@code null} when unknown
+ * @param keepAliveTimeout the keep-alive timeout to set with the bound
  */
 public record VirtualThreadsAnswer(boolean switchOn, MeterCeiling nextCeiling, String nextCeilingBasis,
                                    Double heapKbPerRequest,
                                    String heapCostFrom, Double heapFreeBytes, Long heapHolds, Long maxConnections,
                                    Long admitted, Long admittedNow, String boundKey, String acceptQueueKey,
-                                   Integer acceptQueue) {
+                                   Integer acceptQueue, String keepAliveKey, String keepAliveTimeout) {
 
     /** Tomcat's {@code server.tomcat.max-connections} when it is not set. */
     static final long TOMCAT_MAX_CONNECTIONS = 8192;
@@ -62,6 +64,13 @@ public record VirtualThreadsAnswer(boolean switchOn, MeterCeiling nextCeiling, S
      * 63%, with 4096 78.6% (docs/observing.md).
      */
     static final int ACCEPT_QUEUE = 4096;
+    /**
+     * The keep-alive timeout recommended with a bound. Idle keep-alive connections count against it, and hold places
+     * while requests wait in the kernel's queue: in cold overloads of spring-petclinic with the bound and the queue,
+     * 84.7, 87.6 and 87.0% were served, and with a keep-alive timeout of 1 s as well 92.9, 90.3 and 99.5%, in pairs
+     * run side by side (docs/observing.md, sets 16 and 17).
+     */
+    static final String KEEP_ALIVE = "1s";
     /**
      * A CPU ceiling at least this many times the rate it was measured at is said to be measured far below it: on
      * other-service's threads-bound page the switch-off search measured the CPU at 100 req/s and put it at 737 req/s
@@ -93,11 +102,13 @@ public record VirtualThreadsAnswer(boolean switchOn, MeterCeiling nextCeiling, S
         boolean jetty = atRest != null && "jetty".equals(atRest.webServer());
         String boundKey = tomcat ? "server.tomcat.max-connections" : jetty ? "server.jetty.max-connections" : null;
         String acceptQueueKey = tomcat ? "server.tomcat.accept-count" : null;
+        String keepAliveKey = tomcat ? "server.tomcat.keep-alive-timeout"
+                : jetty ? "server.jetty.connection-idle-timeout" : null;
         Long admitted = tomcat ? TOMCAT_MAX_CONNECTIONS : null;
         boolean on = settings != null && settings.virtual();
         if (free == null) {
             return new VirtualThreadsAnswer(on, next, basis, null, null, null, null, null, admitted, admittedNow,
-                    boundKey, acceptQueueKey, ACCEPT_QUEUE);
+                    boundKey, acceptQueueKey, ACCEPT_QUEUE, keepAliveKey, KEEP_ALIVE);
         }
         DoubleSummaryStatistics inFlight = points.stream().mapToDouble(CeilingSearch.HeapPoint::inFlight)
                 .summaryStatistics();
@@ -114,7 +125,7 @@ public record VirtualThreadsAnswer(boolean switchOn, MeterCeiling nextCeiling, S
         long holds = (long) Math.floor(free / (kb * 1024));
         return new VirtualThreadsAnswer(on, next, basis, kb, from, free, holds,
                 Math.max(1, (long) Math.floor(holds * BOUND_SHARE)), admitted, admittedNow, boundKey, acceptQueueKey,
-                ACCEPT_QUEUE);
+                ACCEPT_QUEUE, keepAliveKey, KEEP_ALIVE);
     }
 
     /**
@@ -184,13 +195,23 @@ public record VirtualThreadsAnswer(boolean switchOn, MeterCeiling nextCeiling, S
                             + "turn an overload into an outage: set %s=%d.", admitted, boundKey, now,
                     (double) admitted / maxConnections, boundKey, maxConnections));
             lines.add(acceptQueueLine());
+            lines.add(keepAliveLine());
         } else {
             lines.add(String.format(Locale.ROOT, "With the switch on, nothing bounds the requests in progress%s "
                     + "unless the web server's connections are bounded: set %s=%d.", now,
                     boundKey == null ? "the web server's connection bound" : boundKey, maxConnections));
             lines.add(acceptQueueLine());
+            lines.add(keepAliveLine());
         }
         return lines;
+    }
+
+    /** What else to set beside the bound: a short keep-alive timeout, so that idle connections give up their place. */
+    private String keepAliveLine() {
+        return String.format(Locale.ROOT, "Idle keep-alive connections count against the bound and hold places while "
+                + "requests wait in that queue: shorten their timeout with it, %s=%s (by default as long as the "
+                + "connection timeout).", keepAliveKey == null ? "the web server's keep-alive timeout" : keepAliveKey,
+                keepAliveTimeout);
     }
 
     /** What to set beside the bound: the kernel's accept queue, where the connections past it wait. */

@@ -50,10 +50,14 @@ class VirtualThreadsAnswerTest {
                 "can turn an overload into an outage: set server.tomcat.max-connections=500");
         assertThat(answer.acceptQueueKey()).isEqualTo("server.tomcat.accept-count");
         assertThat(answer.acceptQueue()).isEqualTo(4096);
-        assertThat(answer.lines().getLast()).isEqualTo("Past the bound the connections wait in the kernel's accept "
-                + "queue, at no cost to the heap; past that queue their connects are dropped and retried by the "
-                + "clients 1, 3, 7 and 15 s later. Raise it with the bound: server.tomcat.accept-count=4096 (Tomcat's "
-                + "default is 100); Linux caps it at net.core.somaxconn, 4096 by default since 5.4.");
+        assertThat(answer.lines().get(answer.lines().size() - 2)).isEqualTo("Past the bound the connections wait "
+                + "in the kernel's accept queue, at no cost to the heap; past that queue their connects are dropped and "
+                + "retried by the clients 1, 3, 7 and 15 s later. Raise it with the bound: server.tomcat.accept-count="
+                + "4096 (Tomcat's default is 100); Linux caps it at net.core.somaxconn, 4096 by default since 5.4.");
+        assertThat(answer.keepAliveKey()).isEqualTo("server.tomcat.keep-alive-timeout");
+        assertThat(answer.lines().getLast()).isEqualTo("Idle keep-alive connections count against the bound and hold "
+                + "places while requests wait in that queue: shorten their timeout with it, "
+                + "server.tomcat.keep-alive-timeout=1s (by default as long as the connection timeout).");
     }
 
     @Test
@@ -68,8 +72,10 @@ class VirtualThreadsAnswerTest {
         assertThat(answer.lines()).anySatisfy(line -> assertThat(line).startsWith("With the switch on, nothing "
                 + "bounds the requests in progress unless the web server's connections are bounded: set "
                 + "server.jetty.max-connections=3200."));
-        assertThat(answer.lines().getLast()).contains("Raise it with the bound: Jetty's to 4096 (Boot has no "
-                + "property for it: ServerConnector.setAcceptQueueSize in a JettyServerCustomizer)");
+        assertThat(answer.lines()).anySatisfy(line -> assertThat(line).contains("Raise it with the bound: Jetty's "
+                + "to 4096 (Boot has no property for it: ServerConnector.setAcceptQueueSize in a JettyServerCustomizer)"));
+        assertThat(answer.lines().getLast()).contains("shorten their timeout with it, "
+                + "server.jetty.connection-idle-timeout=1s");
     }
 
     @Test
