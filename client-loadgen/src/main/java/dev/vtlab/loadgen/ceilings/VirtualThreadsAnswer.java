@@ -194,12 +194,12 @@ public record VirtualThreadsAnswer(boolean switchOn, MeterCeiling nextCeiling, S
                             + "unless %s is set%s: %.1f x the safe count. Turning the switch on without a bound can "
                             + "turn an overload into an outage: set %s=%d.", admitted, boundKey, now,
                     (double) admitted / maxConnections, boundKey, maxConnections));
-            lines.add(acceptQueueLine());
-            lines.add(keepAliveLine());
         } else {
             lines.add(String.format(Locale.ROOT, "With the switch on, nothing bounds the requests in progress%s "
                     + "unless the web server's connections are bounded: set %s=%d.", now,
                     boundKey == null ? "the web server's connection bound" : boundKey, maxConnections));
+        }
+        if (admitted == null || admitted > maxConnections) { // a bound is recommended: what goes with it
             lines.add(acceptQueueLine());
             lines.add(keepAliveLine());
         }
