@@ -425,7 +425,7 @@ public final class CeilingSearch {
         }
         Measured measured;
         try {
-            measured = measured(steady, atRest);
+            measured = measured(steady, atRest, false);
         } catch (MetersUnavailableException countedNone) {
             // Read, but counting none of the window's requests: after a window the service kept up with, that is
             // the service, not the URL (out of heap, it answered nothing while its meters still answered).
@@ -488,7 +488,14 @@ public final class CeilingSearch {
                             HeapPoint heap) {
     }
 
-    private Measured measured(List<MeterSampler.Sample> steady, AtRest atRest) throws MetersUnavailableException {
+    /**
+     * What {@code steady} measured. A step's CPU ceiling takes out the cores its busiest second used beyond the mean
+     * ({@code busiestSecond}): near the knee a queue forms in the seconds the cores are full, before they are full on
+     * average (spring-petclinic's, in docs/observing.md). A probe's window keeps the mean: its busiest second, at
+     * rates far below the knee, is mostly the JIT's, and its ceiling paces the probe's climb.
+     */
+    private Measured measured(List<MeterSampler.Sample> steady, AtRest atRest, boolean busiestSecond)
+            throws MetersUnavailableException {
         MeterSampler.Sample first = steady.getFirst();
         MeterSampler.Sample last = steady.getLast();
         List<MeterSnapshot> during = steady.stream().map(MeterSampler.Sample::meters).toList();
@@ -497,7 +504,7 @@ public final class CeilingSearch {
         double clientCpuSeconds = plan.clientShares()
                 ? (last.clientCpuNanos() - first.clientCpuNanos()) / 1e9 : 0;
         List<MeterCeiling> ceilings = MeterCeilings.of(atRest.lastRead(), during, seconds, uris,
-                new MeterCeilings.Context(atRest.idleCores(), clientCpuSeconds, atRest.settings()));
+                new MeterCeilings.Context(atRest.idleCores(), clientCpuSeconds, atRest.settings(), busiestSecond));
         double requests = MeterCeilings.requests(last.meters(), uris) - MeterCeilings.requests(first.meters(), uris);
         Double cpuMs = ceilings.stream().filter(c -> c.kind() == MeterCeiling.Kind.CPU).findFirst()
                 .map(c -> c.holdSeconds() * 1000).orElse(null);
@@ -630,7 +637,7 @@ public final class CeilingSearch {
         List<MeterSampler.Sample> steady = steady(recording, plan.stepWarmup().toSeconds(), plan.stepTime());
         if (steady.size() >= LEAST_READS && probe.atRest() != null) {
             try {
-                measured = measured(steady, probe.restForSteps());
+                measured = measured(steady, probe.restForSteps(), true);
             } catch (MetersUnavailableException unreadable) {
                 // the step stands on its latency and counts; its ceilings stay unknown
             }

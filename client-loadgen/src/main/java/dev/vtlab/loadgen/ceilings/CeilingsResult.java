@@ -163,6 +163,11 @@ public record CeilingsResult(String command, String url, String metrics, String 
                             + rate(s.ceilings().getFirst().rate()) + " req/s",
                     s.meterReadMaxMs() == null ? "-" : ReadableFigures.millis(s.meterReadMaxMs())));
         }
+        highestMeasuredStep().ifPresent(highest -> {
+            md.append(String.format(Locale.ROOT, "%n## Little's law at the highest rate that held (%s req/s)%n%n",
+                    rate(highest.offeredRate())));
+            ceilingTable(md, highest.ceilings());
+        });
         md.append("\n").append(verdict()).append("\n");
         if (probe.atRest() != null) {
             md.append("\n## With virtual threads\n\n");

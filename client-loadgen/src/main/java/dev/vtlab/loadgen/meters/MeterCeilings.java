@@ -2,6 +2,7 @@ package dev.vtlab.loadgen.meters;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.DoubleSummaryStatistics;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -50,11 +51,20 @@ public final class MeterCeilings {
      * @param clientCpuSeconds the load generator's CPU time over the window when it shares the service's cores
      *                         (a loopback URL), else 0
      * @param settings         the settings no meter serves, or {@code null} when they were not read
+     * @param busiestSecond    whether the cores the busiest second used beyond the mean are taken out of those the
+     *                         requests have ({@code process_cpu_usage}, read each second): near a knee a queue forms
+     *                         in the seconds the cores are full, before they are full on average
      */
-    public record Context(double idleCores, double clientCpuSeconds, ServiceSettings settings) {
+    public record Context(double idleCores, double clientCpuSeconds, ServiceSettings settings,
+                          boolean busiestSecond) {
 
         /** The meters alone: nothing at rest taken out, no load generator beside the service. */
         public static final Context METERS_ONLY = new Context(0, 0, null);
+
+        /** The cores on average: nothing taken out for the busiest second. */
+        public Context(double idleCores, double clientCpuSeconds, ServiceSettings settings) {
+            this(idleCores, clientCpuSeconds, settings, false);
+        }
     }
 
     /** As {@link #of(MeterSnapshot, List, double, Predicate)}, with {@code context} beside the meters. */
@@ -135,12 +145,17 @@ public final class MeterCeilings {
             double serviceSeconds = delta(first, last, StandardMeter.PROCESS_CPU_TIME, "") / 1e9
                     - context.idleCores() * seconds;
             boolean shared = context.clientCpuSeconds() > 0;
+            double cores = value(last, StandardMeter.CPU_COUNT, "") - context.idleCores();
+            double burst = context.busiestSecond() ? beyondTheMean(during, StandardMeter.PROCESS_CPU)
+                    * value(last, StandardMeter.CPU_COUNT, "") : 0;
+            burst = burst < cores ? burst : 0; // a window too short or too idle to say: the cores on average
             add(ceilings, new MeterCeiling(MeterCeiling.Kind.CPU, shared ? "service + load generator" : "process",
-                    value(last, StandardMeter.CPU_COUNT, "") - context.idleCores(),
-                    (Math.max(0, serviceSeconds) + context.clientCpuSeconds()) / requests,
+                    cores - burst, (Math.max(0, serviceSeconds) + context.clientCpuSeconds()) / requests,
                     StandardMeter.PROCESS_CPU, StandardMeter.PROCESS_CPU,
-                    String.format(Locale.ROOT, "%s less %.2f cores at rest; CPU time: %s less its rate at rest%s",
-                            StandardMeter.CPU_COUNT.prometheusName(), context.idleCores(),
+                    String.format(Locale.ROOT, "%s less %.2f cores at rest%s; CPU time: %s less its rate at rest%s",
+                            StandardMeter.CPU_COUNT.prometheusName(), context.idleCores(), burst == 0 ? ""
+                                    : String.format(Locale.ROOT, " and %.2f its busiest second used beyond the mean "
+                                    + "(%s)", burst, StandardMeter.PROCESS_CPU.prometheusName()),
                             StandardMeter.PROCESS_CPU_TIME.prometheusName(),
                             shared ? ", and the load generator's (it shares the cores)" : "")));
         } else if (last.has(StandardMeter.CPU_COUNT) && last.has(StandardMeter.PROCESS_CPU)) {
@@ -205,6 +220,13 @@ public final class MeterCeilings {
 
     private static double delta(MeterSnapshot first, MeterSnapshot last, StandardMeter meter, String key) {
         return last.value(meter, key).orElse(0) - first.value(meter, key).orElse(0);
+    }
+
+    /** The most {@code meter} read in one of {@code during} less its mean over them; 0 with fewer than two reads. */
+    private static double beyondTheMean(List<MeterSnapshot> during, StandardMeter meter) {
+        DoubleSummaryStatistics reads = during.stream().map(s -> s.value(meter, ""))
+                .filter(OptionalDouble::isPresent).mapToDouble(OptionalDouble::getAsDouble).summaryStatistics();
+        return reads.getCount() < 2 ? 0 : reads.getMax() - reads.getAverage();
     }
 
     private static double mean(List<MeterSnapshot> during, Function<MeterSnapshot, OptionalDouble> value) {

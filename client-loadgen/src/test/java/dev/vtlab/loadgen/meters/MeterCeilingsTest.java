@@ -171,6 +171,34 @@ class MeterCeilingsTest {
     }
 
     @Test
+    void a_steps_cpu_takes_out_of_the_cores_what_its_busiest_second_used_beyond_the_mean() throws Exception {
+        // As above, 16 ms a request over 1.9 cores; process_cpu_usage read 0.2 of the 2 cores each second but one,
+        // which read 0.42: its mean 0.22, so the busiest second used 0.2 x 2 = 0.4 cores beyond it, and the
+        // requests have 1.5 -> 93.75 req/s.
+        List<MeterSnapshot> during = steady(i -> List.of(reading(StandardMeter.CPU_COUNT, "", 2),
+                reading(StandardMeter.PROCESS_CPU_TIME, "", 1e9 * (100 + 0.4 * i)),
+                reading(StandardMeter.PROCESS_CPU, "", i == 7 ? 0.42 : 0.2)));
+
+        MeterCeiling busiest = only(MeterCeilings.of(snapshot(), during, SECONDS, ORDERS,
+                new MeterCeilings.Context(0.1, 0.2, null, true)));
+
+        assertThat(busiest.size()).isCloseTo(1.5, within(1e-9));
+        assertThat(busiest.holdSeconds()).isCloseTo(0.016, within(1e-9));
+        assertThat(busiest.rate()).isCloseTo(93.75, within(1e-6));
+        assertThat(busiest.from()).contains("less 0.10 cores at rest and 0.40 its busiest second used beyond the "
+                + "mean (process_cpu_usage)");
+        // The cores on average unless asked, and when the usage was read once or not at all.
+        assertThat(only(MeterCeilings.of(snapshot(), during, SECONDS, ORDERS,
+                new MeterCeilings.Context(0.1, 0.2, null))).size()).isCloseTo(1.9, within(1e-9));
+        List<MeterSnapshot> unread = steady(i -> List.of(reading(StandardMeter.CPU_COUNT, "", 2),
+                reading(StandardMeter.PROCESS_CPU_TIME, "", 1e9 * (100 + 0.4 * i))));
+        MeterCeiling mean = only(MeterCeilings.of(snapshot(), unread, SECONDS, ORDERS,
+                new MeterCeilings.Context(0.1, 0.2, null, true)));
+        assertThat(mean.size()).isCloseTo(1.9, within(1e-9));
+        assertThat(mean.from()).doesNotContain("busiest");
+    }
+
+    @Test
     void tomcats_threads_without_their_meters_are_sized_by_the_settings_and_held_as_long_as_the_requests_take()
             throws Exception {
         // Tomcat (its sessions meter) without thread meters; the page's requests took 0.2 s each (4 request-seconds
