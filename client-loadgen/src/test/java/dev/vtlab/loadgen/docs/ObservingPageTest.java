@@ -157,6 +157,35 @@ class ObservingPageTest {
                 min(predicted), max(predicted)));
     }
 
+    /**
+     * The pairs read again with the CPU's ceiling at the busiest second: the page shows busiest-second.py's output
+     * as it is, and its counts in words are that table's.
+     */
+    @Test
+    void the_busiest_second_counts_are_its_table() throws IOException {
+        String table = Files.readString(PAGE.resolveSibling("results/ceilings-real-services/busiest-second.txt"));
+        String page = Files.readString(PAGE);
+        assertThat(page).contains(table);
+        List<String[]> withKnee = table.lines().skip(2).map(line -> line.split("\\s*\\|\\s*"))
+                .filter(cells -> !cells[9].equals("-")).toList();
+        long before = withKnee.stream().filter(cells -> within(cells[4])).count();
+        long sustained = withKnee.stream().filter(cells -> within(cells[8])).count();
+        long vegeta = withKnee.stream().filter(cells -> within(cells[10])).count();
+        assertThat(page.replaceAll("\\s+", " ")).contains("Sustained / the prediction at the busiest second came "
+                + "within 0.85 to 1.15 in " + WORDS.get((int) sustained) + " of the " + WORDS.get(withKnee.size())
+                + " pairs with a knee of vegeta's (" + WORDS.get((int) before) + " before), and the prediction "
+                + "itself within 0.85 to 1.15 of vegeta's knee in " + WORDS.get((int) vegeta) + ".");
+    }
+
+    private static final List<String> WORDS = List.of("none", "one", "two", "three", "four", "five", "six", "seven",
+            "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
+            "eighteen", "nineteen", "twenty");
+
+    private static boolean within(String ratio) {
+        double value = Double.parseDouble(ratio);
+        return value >= 0.85 && value <= 1.15;
+    }
+
     /** "a, b and c". */
     private static String inWords(List<String> figures) {
         return String.join(", ", figures.subList(0, figures.size() - 1)) + " and " + figures.getLast();
