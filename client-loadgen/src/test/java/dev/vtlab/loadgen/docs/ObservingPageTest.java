@@ -155,6 +155,16 @@ class ObservingPageTest {
         assertThat(guide).contains(String.format(Locale.ROOT, "sustained %s to %s of vegeta's knee measured minutes "
                 + "later on the same start, their CPU ceilings %s to %s of it", min(sustained), max(sustained),
                 min(predicted), max(predicted)));
+        List<String> atTheBusiestSecond = new ArrayList<>();
+        for (MarkdownTables.Row row : pairs) {
+            CeilingsResult result = Json.MAPPER.readValue(row.linked().toFile(), CeilingsResult.class);
+            if (result.predicted().from().contains("busiest second")) {
+                atTheBusiestSecond.add(row.cell("sustained / predicted"));
+            }
+        }
+        assertThat(atTheBusiestSecond).as("pairs whose CPU ceiling left out the busiest second").isNotEmpty();
+        assertThat(guide).contains(String.format(Locale.ROOT, "the searches since sustained %s to %s of their "
+                + "prediction", min(atTheBusiestSecond), max(atTheBusiestSecond)));
     }
 
     /**
