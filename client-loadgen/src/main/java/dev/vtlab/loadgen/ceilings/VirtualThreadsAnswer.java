@@ -17,8 +17,9 @@ import java.util.Locale;
  * request in flight holds comes from the service's meters: the least heap in use of each probe window and step
  * against the requests in flight on average then ({@link CeilingSearch.HeapPoint}), a straight line through them;
  * its slope is a request's heap. The line needs the requests in flight to span at least {@value #MIN_SPAN} (a page
- * of a few milliseconds at rates that hold has a handful in flight, too few to tell from the collector's sawtooth);
- * short of that, vtlab's own measure of a request waiting on Tomcat ({@value #ASSUMED_KB} KB) is assumed, and said.
+ * of a few milliseconds at rates that hold has a handful in flight, too few to tell from the collector's sawtooth)
+ * and to rise; short of that, vtlab's own measure of a request waiting on Tomcat ({@value #ASSUMED_KB} KB) is
+ * assumed, and said why.
  *
  * @param switchOn         whether the service ran with the switch on, as its settings say
  * @param nextCeiling      the lowest ceiling the switch leaves, {@code null} when the meters show none
@@ -113,12 +114,17 @@ public record VirtualThreadsAnswer(boolean switchOn, MeterCeiling nextCeiling, S
         DoubleSummaryStatistics inFlight = points.stream().mapToDouble(CeilingSearch.HeapPoint::inFlight)
                 .summaryStatistics();
         double slope = slope(points);
-        boolean measured = points.size() >= 3 && inFlight.getMax() - inFlight.getMin() >= MIN_SPAN && slope > 0;
+        boolean spanned = points.size() >= 3 && inFlight.getMax() - inFlight.getMin() >= MIN_SPAN;
+        boolean measured = spanned && slope > 0;
         double kb = measured ? slope / 1024 : ASSUMED_KB;
+        String span = ReadableFigures.count((double) Math.round(Math.max(0, inFlight.getMin()))) + " to "
+                + ReadableFigures.count((double) Math.round(Math.max(0, inFlight.getMax())));
         String from = measured ? String.format(Locale.ROOT, "measured: the least heap in use against the requests "
-                        + "in flight, over %d windows and steps holding %s to %s", points.size(),
-                ReadableFigures.count((double) Math.round(inFlight.getMin())),
-                ReadableFigures.count((double) Math.round(inFlight.getMax())))
+                        + "in flight, over %d windows and steps holding %s", points.size(), span)
+                : spanned ? String.format(Locale.ROOT, "assumed: vtlab's measure of a request waiting on Tomcat; "
+                        + "over %d windows and steps holding %s in flight the least heap in use did not grow with "
+                        + "them (a window's least is wherever the collector left it): run the search again to "
+                        + "measure it", points.size(), span)
                 : String.format(Locale.ROOT, "assumed: vtlab's measure of a request waiting on Tomcat; the search "
                         + "held %s in flight at most on average, too few to tell a request's heap from the "
                         + "collector's", ReadableFigures.count((double) Math.round(Math.max(0, inFlight.getMax()))));
