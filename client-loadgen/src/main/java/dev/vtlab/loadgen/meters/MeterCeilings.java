@@ -148,7 +148,7 @@ public final class MeterCeilings {
             double cores = value(last, StandardMeter.CPU_COUNT, "") - context.idleCores();
             double burst = context.busiestSecond() ? beyondTheMean(during, StandardMeter.PROCESS_CPU)
                     * value(last, StandardMeter.CPU_COUNT, "") : 0;
-            burst = burst < cores ? burst : 0; // a window too short or too idle to say: the cores on average
+            burst = burst < cores ? burst : 0; // a burst that leaves no cores bounds nothing: the cores on average
             add(ceilings, new MeterCeiling(MeterCeiling.Kind.CPU, shared ? "service + load generator" : "process",
                     cores - burst, (Math.max(0, serviceSeconds) + context.clientCpuSeconds()) / requests,
                     StandardMeter.PROCESS_CPU, StandardMeter.PROCESS_CPU,
