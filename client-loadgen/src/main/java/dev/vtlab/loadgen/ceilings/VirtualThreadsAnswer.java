@@ -117,8 +117,7 @@ public record VirtualThreadsAnswer(boolean switchOn, MeterCeiling nextCeiling, S
         boolean spanned = points.size() >= 3 && inFlight.getMax() - inFlight.getMin() >= MIN_SPAN;
         boolean measured = spanned && slope > 0;
         double kb = measured ? slope / 1024 : ASSUMED_KB;
-        String span = ReadableFigures.count((double) Math.round(Math.max(0, inFlight.getMin()))) + " to "
-                + ReadableFigures.count((double) Math.round(Math.max(0, inFlight.getMax())));
+        String span = inFlightCount(inFlight.getMin()) + " to " + inFlightCount(inFlight.getMax());
         String from = measured ? String.format(Locale.ROOT, "measured: the least heap in use against the requests "
                         + "in flight, over %d windows and steps holding %s", points.size(), span)
                 : spanned ? String.format(Locale.ROOT, "assumed: vtlab's measure of a request waiting on Tomcat; "
@@ -127,7 +126,7 @@ public record VirtualThreadsAnswer(boolean switchOn, MeterCeiling nextCeiling, S
                         + "measure it", points.size(), span)
                 : String.format(Locale.ROOT, "assumed: vtlab's measure of a request waiting on Tomcat; the search "
                         + "held %s in flight at most on average, too few to tell a request's heap from the "
-                        + "collector's", ReadableFigures.count((double) Math.round(Math.max(0, inFlight.getMax()))));
+                        + "collector's", inFlightCount(inFlight.getMax()));
         long holds = (long) Math.floor(free / (kb * 1024));
         return new VirtualThreadsAnswer(on, next, basis, kb, from, free, holds,
                 Math.max(1, (long) Math.floor(holds * BOUND_SHARE)), admitted, admittedNow, boundKey, acceptQueueKey,
@@ -152,6 +151,11 @@ public record VirtualThreadsAnswer(boolean switchOn, MeterCeiling nextCeiling, S
                         + "from %s to %s as the rate rose through the probe and may fall further above, so read %s "
                         + "req/s as a floor", basis, ReadableFigures.millis(firstCpuMs), ReadableFigures.millis(cpuMs),
                 ReadableFigures.rate(next.rate()));
+    }
+
+    /** Requests in flight on average, whole (none with no point read). */
+    private static String inFlightCount(double inFlight) {
+        return ReadableFigures.count((double) Math.round(Math.max(0, inFlight)));
     }
 
     /** The least-squares slope of heap in use on requests in flight, bytes a request; 0 with fewer than 2 points. */

@@ -145,9 +145,9 @@ public final class MeterCeilings {
             double serviceSeconds = delta(first, last, StandardMeter.PROCESS_CPU_TIME, "") / 1e9
                     - context.idleCores() * seconds;
             boolean shared = context.clientCpuSeconds() > 0;
-            double cores = value(last, StandardMeter.CPU_COUNT, "") - context.idleCores();
-            double burst = context.busiestSecond() ? beyondTheMean(during, StandardMeter.PROCESS_CPU)
-                    * value(last, StandardMeter.CPU_COUNT, "") : 0;
+            double count = value(last, StandardMeter.CPU_COUNT, "");
+            double cores = count - context.idleCores();
+            double burst = context.busiestSecond() ? beyondTheMean(during, StandardMeter.PROCESS_CPU) * count : 0;
             burst = burst < cores ? burst : 0; // a burst that leaves no cores bounds nothing: the cores on average
             add(ceilings, new MeterCeiling(MeterCeiling.Kind.CPU, shared ? "service + load generator" : "process",
                     cores - burst, (Math.max(0, serviceSeconds) + context.clientCpuSeconds()) / requests,
