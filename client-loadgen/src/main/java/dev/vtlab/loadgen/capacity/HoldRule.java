@@ -134,7 +134,7 @@ public final class HoldRule {
     }
 
     /** The latency past which {@code ceilings} calls a step's p99 a queue: the larger of its two limits. */
-    private static double queueLimitMs(double floorMs) {
+    public static double queueLimitMs(double floorMs) {
         return Math.max(P99_OVER_FLOOR * floorMs, floorMs + QUEUE_MARGIN_MS);
     }
 

@@ -35,13 +35,15 @@ import java.util.function.Consumer;
  * process spends on its own (collector, JIT, timers, the meter reads) and the settings no meter serves. Then the
  * probe, in windows: from {@code probeRate}, climbing while the service keeps up ({@link #nextRate}), until the CPU
  * a request costs settles (the JIT has done its work) or {@code probeMaxTime} is spent; each window's meter reads
- * give each pool's ceiling ({@link MeterCeilings}); then the service at rest once more, the rest the steps take out
- * (a service just started spends cores on its JIT at rest, which the probe's load lets it finish). Then
- * steady-rate steps from {@value #START_SHARE} x the lowest ceiling ({@link RateLadder}), climbing until one breaks,
- * each judged by {@link HoldRule#brokenByAQueue} against the probe's median as the floor (a step broken by a stall
- * runs once more, and a rate that broke while a request cost more CPU than in a step held since runs once more
- * later: {@link #staleBreak}), each re-measuring the ceilings. Each step is handed to {@code progress} as it ends, so
- * that a search cut short has still reported what it measured.
+ * give each pool's ceiling ({@link MeterCeilings}), and where no request threads bound the requests in flight, the
+ * windows so far the heap's ({@link HeapCeiling}: the windows after them and the steps keep to as many in flight as
+ * it holds); then the service at rest once more, the rest the steps take out (a service just started spends cores on
+ * its JIT at rest, which the probe's load lets it finish). Then steady-rate steps from {@value #START_SHARE} x the
+ * lowest ceiling ({@link RateLadder}), climbing until one breaks, each judged by {@link HoldRule#brokenByAQueue}
+ * against the probe's median as the floor (a step broken by a stall runs once more, and a rate that broke while a
+ * request cost more CPU than in a step held since runs once more later: {@link #staleBreak}), each re-measuring the
+ * ceilings, none keeping more in flight than {@value #IN_FLIGHT_MARGIN} x what a rate that holds could have. Each
+ * step is handed to {@code progress} as it ends, so that a search cut short has still reported what it measured.
  */
 public final class CeilingSearch {
 
@@ -53,6 +55,14 @@ public final class CeilingSearch {
     static final double WARM_SHARE = 0.6;
     /** The CPU a request costs has settled when two windows at the warm rate differ by at most this share. */
     static final double SETTLED_SHARE = 0.10;
+    /**
+     * A window or step keeps at most this many times the requests in flight that one which holds could have (its
+     * rate x the latency past which it would not hold, by Little's law): more than that is a queue the verdict does not
+     * need, and where nothing else bounds the requests in flight (Boot's switch on), a queue piled up in the service's
+     * heap (spring-petclinic with the switch on ran out of heap in the steps past its knee, sets 19 and 20). The rest
+     * wait in the load generator, late from their due time, as they would have waited in the service.
+     */
+    static final double IN_FLIGHT_MARGIN = 2;
     /** Reads of the meters at rest, a second apart: what the service does with no request. */
     static final int REST_READS = 4;
     /**
@@ -292,7 +302,12 @@ public final class CeilingSearch {
         long spentSeconds = 0;
         Boolean settled = null;
         while (settled == null) {
-            Window window = window(target, meters, atRest, rate, windows);
+            // Once the windows have measured the heap's ceiling, the next keeps to it, as the steps do.
+            int bound = heapCeiling(atRest, windows).map(heap -> (int) Math.min(plan.maxInFlight(), heap.size()))
+                    .orElse(plan.maxInFlight());
+            OptionalDouble floorMs = windows.stream().mapToDouble(Window::p50Ms).min();
+            Window window = window(target, meters, atRest, rate, windows,
+                    floorMs.isEmpty() ? bound : maxInFlight(rate, floorMs.getAsDouble(), bound));
             windows.add(window);
             progress.accept(window);
             spentSeconds += plan.probeTime().toSeconds();
@@ -315,8 +330,24 @@ public final class CeilingSearch {
         } catch (MetersUnavailableException unreadable) {
             restAfter = null; // the probe stands; the steps take out the rest read before it
         }
-        return new Probe(last.rate(), last.p50Ms(), last.failed(), last.ceilings(), atRest, List.copyOf(windows),
+        List<MeterCeiling> ceilings = heapCeiling(atRest, windows)
+                .map(heap -> HeapCeiling.with(last.ceilings(), heap)).orElse(last.ceilings());
+        return new Probe(last.rate(), last.p50Ms(), last.failed(), ceilings, atRest, List.copyOf(windows),
                 settled, restAfter);
+    }
+
+    /**
+     * The heap's ceiling ({@link HeapCeiling}) as {@code windows} measured it: a request's heap over all of them, the
+     * time one is in flight and the other ceilings those of the last the service kept up with.
+     */
+    static Optional<MeterCeiling> heapCeiling(AtRest atRest, List<Window> windows) {
+        if (windows.isEmpty()) {
+            return Optional.empty();
+        }
+        Window last = lastKeptUp(windows).orElse(windows.getLast());
+        return HeapCeiling.of(atRest, last.ceilings(),
+                windows.stream().map(Window::heap).filter(Objects::nonNull).toList(),
+                HeapCeiling.holdSeconds(last.heap(), last.completionRate()));
     }
 
     /**
@@ -404,12 +435,13 @@ public final class CeilingSearch {
                 .allMatch(cpu -> cpu.rate() > 2 * lowest);
     }
 
-    private Window window(URI target, MeterSource meters, AtRest atRest, double rate, List<Window> before)
-            throws MetersUnavailableException, InterruptedException {
+    private Window window(URI target, MeterSource meters, AtRest atRest, double rate, List<Window> before,
+                          int maxInFlight) throws MetersUnavailableException, InterruptedException {
         // Judged, as its ceilings are, without its first seconds: counted from the schedule's start, a window gains
         // no request answered late from before it to stand for those answered after its end, and at 5 req/s on a
         // 200 ms page the one request in flight at the end was 2% short of the offered rate: never "kept up".
-        Offered offered = offer(target, meters, rate, plan.probeTime(), Duration.ofSeconds(PROBE_SETTLE_SECONDS));
+        Offered offered = offer(target, meters, rate, plan.probeTime(), Duration.ofSeconds(PROBE_SETTLE_SECONDS),
+                maxInFlight);
         RateRun.Recording recording = offered.recording();
         RateSummary summary = offered.summary();
         List<MeterSampler.Sample> steady = steady(recording, PROBE_SETTLE_SECONDS, plan.probeTime());
@@ -468,11 +500,14 @@ public final class CeilingSearch {
     private record Offered(RateRun.Recording recording, RateSummary summary) {
     }
 
-    /** {@code rate} offered to {@code target} for {@code length}, its first {@code warmup} left out of the summary. */
-    private Offered offer(URI target, MeterSource meters, double rate, Duration length, Duration warmup)
-            throws InterruptedException {
+    /**
+     * {@code rate} offered to {@code target} for {@code length}, at most {@code maxInFlight} at once, its first
+     * {@code warmup} left out of the summary.
+     */
+    private Offered offer(URI target, MeterSource meters, double rate, Duration length, Duration warmup,
+                          int maxInFlight) throws InterruptedException {
         Schedule schedule = new Schedule(rate, length, Arrivals.UNIFORM, Schedule.DEFAULT_SEED);
-        RateRun.Recording recording = rates.run(target, schedule, plan.maxInFlight(), null, meters);
+        RateRun.Recording recording = rates.run(target, schedule, maxInFlight, null, meters);
         return new Offered(recording, RateSummary.of(recording, schedule, warmup, RunSummary.PAGE,
                 target.toString(), 0, null, null, null));
     }
@@ -525,16 +560,19 @@ public final class CeilingSearch {
             return List.of();
         }
         MeterCeiling binding = probe.ceilings().getFirst();
+        Optional<MeterCeiling> heap = HeapCeiling.in(probe.ceilings());
+        int bound = stepsMaxInFlight(probe, plan.maxInFlight());
         double maxRate = plan.maxRate() == null ? SAFETY_MAX_RATE : plan.maxRate();
         double start = Math.min(START_SHARE * binding.rate(), maxRate);
         RateLadder ladder = new RateLadder(start, plan.bisections(), maxRate);
         List<Step> steps = new ArrayList<>();
         for (OptionalDouble rate = next(ladder, steps); rate.isPresent() && !Thread.currentThread().isInterrupted();
              rate = next(ladder, steps)) {
-            Step step = step(target, meters, probe, binding, rate.getAsDouble());
+            int maxInFlight = maxInFlight(rate.getAsDouble(), probe.p50Ms(), bound);
+            Step step = step(target, meters, probe, binding, heap, maxInFlight, rate.getAsDouble());
             progress.accept(step);
             if (step.runAgain() && !Thread.currentThread().isInterrupted()) {
-                step = step(target, meters, probe, binding, rate.getAsDouble()).after(step);
+                step = step(target, meters, probe, binding, heap, maxInFlight, rate.getAsDouble()).after(step);
                 progress.accept(step);
             }
             steps.add(step);
@@ -543,6 +581,23 @@ public final class CeilingSearch {
             }
         }
         return steps;
+    }
+
+    /**
+     * The most requests the steps keep in flight at once: the load generator's own limit, and where the probe found a
+     * ceiling of the heap ({@link HeapCeiling}), no more than it holds.
+     */
+    static int stepsMaxInFlight(Probe probe, int clientMax) {
+        return HeapCeiling.in(probe.ceilings()).map(heap -> (int) Math.min(clientMax, heap.size())).orElse(clientMax);
+    }
+
+    /**
+     * The most requests in flight at once at {@code rate}: {@value #IN_FLIGHT_MARGIN} x what a rate that holds could
+     * have against {@code floorMs} ({@link HoldRule#queueLimitMs}), within {@code bound}; at least 1.
+     */
+    static int maxInFlight(double rate, double floorMs, int bound) {
+        double held = rate * HoldRule.queueLimitMs(floorMs) / 1000;
+        return (int) Math.max(1, Math.min(bound, Math.ceil(IN_FLIGHT_MARGIN * held)));
     }
 
     /** The next step's rate: a break gone stale, run again ({@link #staleBreak}), else the ladder's. */
@@ -620,9 +675,13 @@ public final class CeilingSearch {
                 .orElse("");
     }
 
-    private Step step(URI target, MeterSource meters, Probe probe, MeterCeiling binding, double rate)
-            throws InterruptedException {
-        Offered offered = offer(target, meters, rate, plan.stepTime(), plan.stepWarmup());
+    /**
+     * One step at {@code rate}, at most {@code maxInFlight} requests in flight at once; {@code heap} the probe's
+     * ceiling of the heap, when it found one, re-measured at the step's own time in flight.
+     */
+    private Step step(URI target, MeterSource meters, Probe probe, MeterCeiling binding, Optional<MeterCeiling> heap,
+                      int maxInFlight, double rate) throws InterruptedException {
+        Offered offered = offer(target, meters, rate, plan.stepTime(), plan.stepWarmup(), maxInFlight);
         RateRun.Recording recording = offered.recording();
         RateSummary summary = offered.summary();
         RateSummary.Outcome outcome = summary.outcome();
@@ -642,11 +701,16 @@ public final class CeilingSearch {
                 // the step stands on its latency and counts; its ceilings stay unknown
             }
         }
+        List<MeterCeiling> ceilings = measured == null ? null : measured.ceilings();
+        if (ceilings != null && heap.isPresent()) {
+            List<MeterCeiling> pools = ceilings;
+            ceilings = HeapCeiling.at(heap.get(), measured.heap(), outcome.completionRate())
+                    .map(heapNow -> HeapCeiling.with(pools, heapNow)).orElse(pools);
+        }
         return new Step(rate, outcome.completionRate(), outcome.latency().p99Ms(), outcome.failed(),
                 broken.isEmpty(), broken, stallPassed, MeterSampler.peak(reads, binding.watchLine()),
                 MeterSampler.peak(reads, binding.inUseLine()),
-                slowestRead.isPresent() ? slowestRead.getAsDouble() : null, null,
-                measured == null ? null : measured.ceilings(),
+                slowestRead.isPresent() ? slowestRead.getAsDouble() : null, null, ceilings,
                 measured == null ? null : measured.heap());
     }
 }

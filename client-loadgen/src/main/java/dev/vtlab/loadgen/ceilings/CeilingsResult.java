@@ -145,7 +145,9 @@ public record CeilingsResult(String command, String url, String metrics, String 
         ceilingTable(md, probe.ceilings());
         boolean oneMeter = oneMeter(binding());
         md.append("\nBinding: **").append(binding().name()).append("**, ").append(rate(binding().rate()))
-                .append(" req/s.\n\n## Steps\n\n| offered | completed | p99 | failed | held | `")
+                .append(" req/s.\n\n");
+        heapBound().ifPresent(text -> md.append(text).append("\n\n"));
+        md.append("## Steps\n\n| offered | completed | p99 | failed | held | `")
                 .append(binding().watchLine()).append(oneMeter ? "" : "` peak | `" + binding().inUseLine())
                 .append("` peak | in flight | least heap in use | lowest ceiling measured | slowest meter read |\n"
                         + "|---:|---:|---:|---:|---|---:|").append(oneMeter ? "" : "---:|")
@@ -177,6 +179,25 @@ public record CeilingsResult(String command, String url, String metrics, String 
             md.append(besideTable(beside));
         }
         return md.toString();
+    }
+
+    /**
+     * Why the steps kept to the heap's safe count of requests in flight, and what that stands for; empty when the
+     * probe found no ceiling of the heap ({@link HeapCeiling}).
+     */
+    @JsonIgnore
+    public java.util.Optional<String> heapBound() {
+        return HeapCeiling.in(probe.ceilings()).map(this::heapBoundText);
+    }
+
+    private String heapBoundText(MeterCeiling heap) {
+        String boundKey = virtualThreads().boundKey();
+        return String.format(Locale.ROOT, "No request threads bound the requests in flight: the steps kept at most "
+                + "%s in flight at once, what the heap holds with half of it left for garbage, as %s would; a rate "
+                + "that needs more waited in the load generator, and its step broke on its latency, where without a "
+                + "bound it would have run the service out of heap.", ReadableFigures.count(heap.size()),
+                boundKey == null ? "a bound on the web server's connections"
+                        : "`" + boundKey + "=" + Math.round(heap.size()) + "`");
     }
 
     /** The search's answer in one sentence: the rate sustained beside the predictions. */
@@ -237,8 +258,10 @@ public record CeilingsResult(String command, String url, String metrics, String 
     }
 
     private static String nextText(CeilingsResult result) {
-        MeterCeiling next = result.virtualThreads().nextCeiling();
-        return next == null ? "no other ceiling" : next.name() + " at " + rate(next.rate()) + " req/s";
+        VirtualThreadsAnswer answer = result.virtualThreads();
+        MeterCeiling next = answer.nextCeiling();
+        return answer.heapBindsFirst() ? "heap at " + rate(answer.heapRate()) + " req/s, with the bound"
+                : next == null ? "no other ceiling" : next.name() + " at " + rate(next.rate()) + " req/s";
     }
 
     /**

@@ -5,7 +5,6 @@ import dev.vtlab.loadgen.meters.MeterCeiling;
 import dev.vtlab.loadgen.meters.ServiceSettings;
 
 import java.util.ArrayList;
-import java.util.DoubleSummaryStatistics;
 import java.util.List;
 import java.util.Locale;
 
@@ -13,13 +12,9 @@ import java.util.Locale;
  * The question a reader brings to {@code ceilings}: what would Spring Boot's switch
  * ({@code spring.threads.virtual.enabled=true}) do to this service? Request threads go, and the next ceiling binds;
  * a pool of connections, an executor or the cores stay. And with no thread pool left to bound the requests in
- * progress, the web server's connection bound is the only one: the heap must hold every request it lets in. What a
- * request in flight holds comes from the service's meters: the least heap in use of each probe window and step
- * against the requests in flight on average then ({@link CeilingSearch.HeapPoint}), a straight line through them;
- * its slope is a request's heap. The line needs the requests in flight to span at least {@value #MIN_SPAN} (a page
- * of a few milliseconds at rates that hold has a handful in flight, too few to tell from the collector's sawtooth)
- * and to rise; short of that, vtlab's own measure of a request waiting on Tomcat ({@value #ASSUMED_KB} KB) is
- * assumed, and said why.
+ * progress, the web server's connection bound is the only one: the heap must hold every request it lets in
+ * ({@link HeapCost}), and at the time a request is in flight that bound lets through so many a second (Little's law):
+ * the heap's ceiling, which can bind before the next ceiling does.
  *
  * @param switchOn         whether the service ran with the switch on, as its settings say
  * @param nextCeiling      the lowest ceiling the switch leaves, {@code null} when the meters show none
@@ -42,21 +37,20 @@ import java.util.Locale;
  *                         files of searches made before it was
  * @param keepAliveKey     the setting of the web server's keep-alive timeout, {@code null} when unknown
  * @param keepAliveTimeout the keep-alive timeout to set with the bound
+ * @param heapHoldSeconds  how long a request is in flight: as long as it holds a request thread, where threads are
+ *                         a ceiling, else as the heap's ceiling measured it; {@code null} when neither is known (and
+ *                         in the files of searches made before it was)
+ * @param heapRate         what {@code maxConnections} lets through at that time a request, requests a second
  */
 public record VirtualThreadsAnswer(boolean switchOn, MeterCeiling nextCeiling, String nextCeilingBasis,
                                    Double heapKbPerRequest,
                                    String heapCostFrom, Double heapFreeBytes, Long heapHolds, Long maxConnections,
                                    Long admitted, Long admittedNow, String boundKey, String acceptQueueKey,
-                                   Integer acceptQueue, String keepAliveKey, String keepAliveTimeout) {
+                                   Integer acceptQueue, String keepAliveKey, String keepAliveTimeout,
+                                   Double heapHoldSeconds, Double heapRate) {
 
     /** Tomcat's {@code server.tomcat.max-connections} when it is not set. */
     static final long TOMCAT_MAX_CONNECTIONS = 8192;
-    /** The share of what the heap holds that the bound lets in. */
-    static final double BOUND_SHARE = 0.5;
-    /** The least span of requests in flight over which a request's heap is measured. */
-    static final double MIN_SPAN = 50;
-    /** vtlab's measure of a request waiting on Tomcat, rounded up (docs/benchmarks.md; its own in-flight bound). */
-    static final double ASSUMED_KB = 64;
     /**
      * The accept queue recommended with a bound: Linux caps it at {@code net.core.somaxconn}, 4096 by default since
      * 5.4, as vtlab's own server sets it. Past the bound the web server accepts no more; the kernel holds the
@@ -109,28 +103,15 @@ public record VirtualThreadsAnswer(boolean switchOn, MeterCeiling nextCeiling, S
         boolean on = settings != null && settings.virtual();
         if (free == null) {
             return new VirtualThreadsAnswer(on, next, basis, null, null, null, null, null, admitted, admittedNow,
-                    boundKey, acceptQueueKey, ACCEPT_QUEUE, keepAliveKey, KEEP_ALIVE);
+                    boundKey, acceptQueueKey, ACCEPT_QUEUE, keepAliveKey, KEEP_ALIVE, null, null);
         }
-        DoubleSummaryStatistics inFlight = points.stream().mapToDouble(CeilingSearch.HeapPoint::inFlight)
-                .summaryStatistics();
-        double slope = slope(points);
-        boolean spanned = points.size() >= 3 && inFlight.getMax() - inFlight.getMin() >= MIN_SPAN;
-        boolean measured = spanned && slope > 0;
-        double kb = measured ? slope / 1024 : ASSUMED_KB;
-        String span = inFlightCount(inFlight.getMin()) + " to " + inFlightCount(inFlight.getMax());
-        String from = measured ? String.format(Locale.ROOT, "measured: the least heap in use against the requests "
-                        + "in flight, over %d windows and steps holding %s", points.size(), span)
-                : spanned ? String.format(Locale.ROOT, "assumed: vtlab's measure of a request waiting on Tomcat; "
-                        + "over %d windows and steps holding %s in flight the least heap in use did not grow with "
-                        + "them (a window's least is wherever the collector left it): run the search again to "
-                        + "measure it", points.size(), span)
-                : String.format(Locale.ROOT, "assumed: vtlab's measure of a request waiting on Tomcat; the search "
-                        + "held %s in flight at most on average, too few to tell a request's heap from the "
-                        + "collector's", inFlightCount(inFlight.getMax()));
-        long holds = (long) Math.floor(free / (kb * 1024));
-        return new VirtualThreadsAnswer(on, next, basis, kb, from, free, holds,
-                Math.max(1, (long) Math.floor(holds * BOUND_SHARE)), admitted, admittedNow, boundKey, acceptQueueKey,
-                ACCEPT_QUEUE, keepAliveKey, KEEP_ALIVE);
+        HeapCost cost = HeapCost.of(points);
+        long safe = cost.safeCount(free);
+        Double hold = ceilings.stream().filter(c -> c.kind().goesWithVirtualThreads()).findFirst()
+                .or(() -> HeapCeiling.in(ceilings)).map(MeterCeiling::holdSeconds).orElse(null);
+        return new VirtualThreadsAnswer(on, next, basis, cost.kbPerRequest(), cost.from(), free, cost.holds(free),
+                safe, admitted, admittedNow, boundKey, acceptQueueKey, ACCEPT_QUEUE, keepAliveKey, KEEP_ALIVE, hold,
+                hold == null ? null : safe / hold);
     }
 
     /**
@@ -153,27 +134,6 @@ public record VirtualThreadsAnswer(boolean switchOn, MeterCeiling nextCeiling, S
                 ReadableFigures.rate(next.rate()));
     }
 
-    /** Requests in flight on average, whole (none with no point read). */
-    private static String inFlightCount(double inFlight) {
-        return ReadableFigures.count((double) Math.round(Math.max(0, inFlight)));
-    }
-
-    /** The least-squares slope of heap in use on requests in flight, bytes a request; 0 with fewer than 2 points. */
-    static double slope(List<CeilingSearch.HeapPoint> points) {
-        if (points.size() < 2) {
-            return 0;
-        }
-        double meanX = points.stream().mapToDouble(CeilingSearch.HeapPoint::inFlight).average().orElseThrow();
-        double meanY = points.stream().mapToDouble(CeilingSearch.HeapPoint::heapUsedBytes).average().orElseThrow();
-        double covariance = 0;
-        double variance = 0;
-        for (CeilingSearch.HeapPoint p : points) {
-            covariance += (p.inFlight() - meanX) * (p.heapUsedBytes() - meanY);
-            variance += (p.inFlight() - meanX) * (p.inFlight() - meanX);
-        }
-        return variance == 0 ? 0 : covariance / variance;
-    }
-
     /** The answer in sentences, for the console and the report. */
     public List<String> lines() {
         List<String> lines = new ArrayList<>();
@@ -193,6 +153,9 @@ public record VirtualThreadsAnswer(boolean switchOn, MeterCeiling nextCeiling, S
                         + "with half of it left for garbage, %,d.", ReadableFigures.count(heapKbPerRequest),
                 heapCostFrom, ReadableFigures.count((double) Math.round(heapFreeBytes / (1 << 20))), heapHolds,
                 maxConnections));
+        if (heapRate != null) {
+            lines.add(heapRateLine());
+        }
         String now = admittedNow == null ? "" : String.format(Locale.ROOT, " (with the switch off, its %,d request "
                 + "threads)", admittedNow);
         if (admitted != null && admitted <= maxConnections) {
@@ -214,6 +177,23 @@ public record VirtualThreadsAnswer(boolean switchOn, MeterCeiling nextCeiling, S
             lines.add(keepAliveLine());
         }
         return lines;
+    }
+
+    /** The heap's ceiling as a rate, beside the next ceiling's. */
+    private String heapRateLine() {
+        String against = nextCeiling == null || nextCeiling.kind() == MeterCeiling.Kind.HEAP ? ""
+                : String.format(Locale.ROOT, ": %s %s at %s req/s, %s", heapBindsFirst() ? "below" : "above",
+                nextCeiling.name(), ReadableFigures.rate(nextCeiling.rate()), heapBindsFirst()
+                        ? "so with the bound the heap binds first" : "which binds first");
+        return String.format(Locale.ROOT, "A request is in flight for %s (%s): at that, the safe count lets through "
+                        + "about %s req/s (Little's law)%s.", ReadableFigures.millis(heapHoldSeconds * 1000),
+                switchOn ? "as the heap's ceiling measured it" : "as long as it holds a request thread now",
+                ReadableFigures.rate(heapRate), against);
+    }
+
+    /** Whether the heap's ceiling, at the bound, is below the next ceiling. */
+    public boolean heapBindsFirst() {
+        return heapRate != null && nextCeiling != null && heapRate < nextCeiling.rate();
     }
 
     /** What else to set beside the bound: a short keep-alive timeout, so that idle connections give up their place. */

@@ -174,7 +174,9 @@ public final class CeilingsCommand implements Callable<Integer> {
                 new CeilingsResult(CommandLines.of(spec), Secrets.redact(url.toString()),
                         Secrets.redact(metrics.toString()), meters.format().name(), started, probe,
                         List.copyOf(steps), finished, ClientEnvironment.current(), before);
-        write(dir, result.apply(done, false));
+        CeilingsResult probed = result.apply(done, false);
+        write(dir, probed);
+        probed.heapBound().ifPresent(out::println);
         List<CeilingSearch.Step> steps = search.steps(url, meters, probe, step -> {
             if (step.firstRun() != null) {
                 done.removeLast(); // the second run at a rate replaces the first, which it carries

@@ -25,7 +25,12 @@ public record MeterCeiling(Kind kind, String key, double size, double holdSecond
         JDBC_POOL("JDBC pool"),
         EXECUTOR("executor"),
         FORK_JOIN_POOL("fork-join pool"),
-        CPU("CPU");
+        CPU("CPU"),
+        /**
+         * The heap, where nothing else bounds the requests in flight (Boot's switch on): its size is the requests
+         * in flight it holds with half of it left for garbage.
+         */
+        HEAP("heap");
 
         private final String label;
 

@@ -10,7 +10,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A ceilings step broken by a stall runs once more, as a capacity step does; its second run does not. The steps count
- * a request's CPU against the service's rest as it is after the probe.
+ * a request's CPU against the service's rest as it is after the probe, and keep no more requests in flight than a
+ * rate that holds could have, twice over.
  */
 class CeilingSearchStepTest {
 
@@ -43,6 +44,15 @@ class CeilingSearchStepTest {
         // A report written before the rest was read again: the steps took the rest before the probe.
         assertThat(new CeilingSearch.Probe(80, 5, 0, List.of(), before, List.of(), true, null).restForSteps())
                 .isSameAs(before);
+    }
+
+    @Test
+    void a_step_keeps_twice_what_a_rate_that_holds_could_have_in_flight_within_its_bound() {
+        // A 2 ms page at 1,000 req/s: it holds while its p99 is within 102 ms, so at most 102 in flight; twice that.
+        assertThat(CeilingSearch.maxInFlight(1000, 2, 18_000)).isEqualTo(204);
+        // A 200 ms page at 5,000 req/s: 1,500 could be in flight within 300 ms, the heap's bound (1,056) binds.
+        assertThat(CeilingSearch.maxInFlight(5000, 200, 1056)).isEqualTo(1056);
+        assertThat(CeilingSearch.maxInFlight(0.5, 5, 18_000)).isEqualTo(1);
     }
 
     /** A step at a 500 ms floor (limit 750 ms), nothing failed. */

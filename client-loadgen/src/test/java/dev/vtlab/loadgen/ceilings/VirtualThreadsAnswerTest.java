@@ -47,7 +47,12 @@ class VirtualThreadsAnswerTest {
                         + "with half of it left for garbage, 500",
                 "up to 8,192 requests at once unless server.tomcat.max-connections is set (with the switch off, "
                         + "its 200 request threads): 16.4 x the safe count",
-                "can turn an overload into an outage: set server.tomcat.max-connections=500");
+                "can turn an overload into an outage: set server.tomcat.max-connections=500",
+                // 500 in flight at 0.4 s each (the request threads' hold) let through 1,250 req/s.
+                "A request is in flight for 400 ms (as long as it holds a request thread now): at that, the safe "
+                        + "count lets through about 1,250 req/s (Little's law): above CPU process at 800 req/s, which "
+                        + "binds first.");
+        assertThat(answer.heapBindsFirst()).isFalse();
         assertThat(answer.acceptQueueKey()).isEqualTo("server.tomcat.accept-count");
         assertThat(answer.acceptQueue()).isEqualTo(4096);
         assertThat(answer.lines().get(answer.lines().size() - 2)).isEqualTo("Past the bound the connections wait "
@@ -58,6 +63,22 @@ class VirtualThreadsAnswerTest {
         assertThat(answer.lines().getLast()).isEqualTo("Idle keep-alive connections count against the bound and hold "
                 + "places while requests wait in that queue: shorten their timeout with it, "
                 + "server.tomcat.keep-alive-timeout=1s (by default as long as the connection timeout).");
+    }
+
+    @Test
+    void a_heap_whose_bound_lets_through_less_than_the_next_ceiling_binds_first() {
+        // Requests held 2 s each: the same 500 in flight let through 250 req/s, below the CPU's 800.
+        MeterCeiling slow = new MeterCeiling(MeterCeiling.Kind.REQUEST_THREADS, "tomcat", 200, 2,
+                StandardMeter.HTTP_REQUESTS_ACTIVE, StandardMeter.HTTP_REQUESTS_ACTIVE, "test");
+        List<CeilingSearch.HeapPoint> points = List.of(point(2, 120), point(100, 159.2), point(200, 199.2));
+
+        VirtualThreadsAnswer answer = VirtualThreadsAnswer.of(AT_REST, List.of(slow, CPU), 100, null, points);
+
+        assertThat(answer.heapRate()).isCloseTo(250, within(1e-9));
+        assertThat(answer.heapBindsFirst()).isTrue();
+        assertThat(answer.lines()).contains("A request is in flight for 2,000 ms (as long as it holds a request "
+                + "thread now): at that, the safe count lets through about 250 req/s (Little's law): below CPU "
+                + "process at 800 req/s, so with the bound the heap binds first.");
     }
 
     @Test
