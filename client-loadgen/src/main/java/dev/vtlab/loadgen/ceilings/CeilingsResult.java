@@ -193,7 +193,8 @@ public record CeilingsResult(String command, String url, String metrics, String 
     private String heapBoundText(MeterCeiling heap) {
         String boundKey = virtualThreads().boundKey();
         return String.format(Locale.ROOT, "No request threads bound the requests in flight: the steps kept at most "
-                + "%s in flight at once, what the heap holds with half of it left for garbage, as %s would; a rate "
+                + "%s in flight at once, what the heap holds with half of it left for garbage as the probe's windows "
+                + "measured it (the answer below measures it again over the steps too), as %s would; a rate "
                 + "that needs more waited in the load generator, and its step broke on its latency, where without a "
                 + "bound it would have run the service out of heap.", ReadableFigures.count(heap.size()),
                 boundKey == null ? "a bound on the web server's connections"

@@ -109,7 +109,8 @@ class HeapCeilingTest {
                 null);
 
         String bound = "No request threads bound the requests in flight: the steps kept at most 500 in flight at "
-                + "once, what the heap holds with half of it left for garbage, as `server.tomcat.max-connections=500` "
+                + "once, what the heap holds with half of it left for garbage as the probe's windows measured it "
+                + "(the answer below measures it again over the steps too), as `server.tomcat.max-connections=500` "
                 + "would; a rate that needs more waited in the load generator, and its step broke on its latency, "
                 + "where without a bound it would have run the service out of heap.";
         assertThat(result.heapBound()).contains(bound);
