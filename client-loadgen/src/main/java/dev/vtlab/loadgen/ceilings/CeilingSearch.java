@@ -303,8 +303,7 @@ public final class CeilingSearch {
         Boolean settled = null;
         while (settled == null) {
             // Once the windows have measured the heap's ceiling, the next keeps to it, as the steps do.
-            int bound = heapCeiling(atRest, windows).map(heap -> (int) Math.min(plan.maxInFlight(), heap.size()))
-                    .orElse(plan.maxInFlight());
+            int bound = withinHeap(heapCeiling(atRest, windows), plan.maxInFlight());
             OptionalDouble floorMs = windows.stream().mapToDouble(Window::p50Ms).min();
             Window window = window(target, meters, atRest, rate, windows,
                     floorMs.isEmpty() ? bound : maxInFlight(rate, floorMs.getAsDouble(), bound));
@@ -561,7 +560,7 @@ public final class CeilingSearch {
         }
         MeterCeiling binding = probe.ceilings().getFirst();
         Optional<MeterCeiling> heap = HeapCeiling.in(probe.ceilings());
-        int bound = stepsMaxInFlight(probe, plan.maxInFlight());
+        int bound = withinHeap(heap, plan.maxInFlight());
         double maxRate = plan.maxRate() == null ? SAFETY_MAX_RATE : plan.maxRate();
         double start = Math.min(START_SHARE * binding.rate(), maxRate);
         RateLadder ladder = new RateLadder(start, plan.bisections(), maxRate);
@@ -584,11 +583,11 @@ public final class CeilingSearch {
     }
 
     /**
-     * The most requests the steps keep in flight at once: the load generator's own limit, and where the probe found a
-     * ceiling of the heap ({@link HeapCeiling}), no more than it holds.
+     * The most requests a window or step keeps in flight at once: the load generator's own limit, and where the search
+     * found a ceiling of the heap ({@link HeapCeiling}), no more than it holds.
      */
-    static int stepsMaxInFlight(Probe probe, int clientMax) {
-        return HeapCeiling.in(probe.ceilings()).map(heap -> (int) Math.min(clientMax, heap.size())).orElse(clientMax);
+    static int withinHeap(Optional<MeterCeiling> heap, int clientMax) {
+        return heap.map(h -> (int) Math.min(clientMax, h.size())).orElse(clientMax);
     }
 
     /**

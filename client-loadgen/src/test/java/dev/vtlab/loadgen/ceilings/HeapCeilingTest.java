@@ -78,10 +78,10 @@ class HeapCeilingTest {
     void the_steps_keep_to_what_the_heap_holds_and_else_to_the_load_generators_own_limit() {
         MeterCeiling heap = HeapCeiling.of(SWITCH_ON, List.of(CPU), MEASURED, 0.2).orElseThrow();
 
-        assertThat(CeilingSearch.stepsMaxInFlight(probe(HeapCeiling.with(List.of(CPU), heap)), 18_000))
+        assertThat(CeilingSearch.withinHeap(HeapCeiling.in(HeapCeiling.with(List.of(CPU), heap)), 18_000))
                 .isEqualTo(500);
-        assertThat(CeilingSearch.stepsMaxInFlight(probe(HeapCeiling.with(List.of(CPU), heap)), 300)).isEqualTo(300);
-        assertThat(CeilingSearch.stepsMaxInFlight(probe(List.of(THREADS, CPU)), 18_000)).isEqualTo(18_000);
+        assertThat(CeilingSearch.withinHeap(HeapCeiling.in(HeapCeiling.with(List.of(CPU), heap)), 300)).isEqualTo(300);
+        assertThat(CeilingSearch.withinHeap(HeapCeiling.in(List.of(THREADS, CPU)), 18_000)).isEqualTo(18_000);
     }
 
     @Test
@@ -121,10 +121,6 @@ class HeapCeilingTest {
                         + "heap at 2,500 req/s (unchanged).",
                 "A request is in flight for 200 ms (as the heap's ceiling measured it): at that, the safe count lets "
                         + "through about 2,500 req/s (Little's law).");
-    }
-
-    private static CeilingSearch.Probe probe(List<MeterCeiling> ceilings) {
-        return probe(ceilings, List.of());
     }
 
     private static CeilingSearch.Probe probe(List<MeterCeiling> ceilings, List<CeilingSearch.Window> windows) {
