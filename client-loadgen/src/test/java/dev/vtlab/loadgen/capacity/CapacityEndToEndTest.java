@@ -6,7 +6,6 @@ import dev.vtlab.loadgen.matrix.ServerJar;
 import dev.vtlab.loadgen.report.CapacityReport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.Isolated;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,10 +20,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * <p>
  * Which ceiling is the lowest is not asserted: the CPU's comes from the CPU time the machine measured at the
  * sustained step, and on a busy CI machine a 2 s step once measured enough of it to put the CPU below the threads'
- * 100 req/s (MeterViewTest and CapacityReportTest check, from fixed figures, what the report says of either).
- * Isolated from the test classes that run beside it all the same: their work would count as the load generator's.
+ * 100 req/s (MeterViewTest and CapacityReportTest check, from fixed figures, what the report says of either). So it
+ * runs beside other test classes: their work in this JVM counts as the load generator's CPU, which nothing here
+ * asserts.
  */
-@Isolated
 class CapacityEndToEndTest {
 
     @Test

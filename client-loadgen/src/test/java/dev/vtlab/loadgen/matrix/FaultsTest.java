@@ -101,8 +101,7 @@ class FaultsTest {
 
     /** A matrix over the HTTP adapter, so that each server has a visit store too; tagged with the marker delay. */
     private static Process startMatrixInItsOwnJvm(Path out) throws IOException {
-        return new ProcessBuilder(ServerJar.java(), "-cp", System.getProperty("java.class.path"),
-                "dev.vtlab.loadgen.LoadGenerator", "matrix", "--modes", "sync", "--flags", "T", "--requests", "20",
+        return CommandLineTestSupport.inItsOwnJvm("matrix", "--modes", "sync", "--flags", "T", "--requests", "20",
                 "--delay", MARKER_DELAY, "--timeout", "60s", "--warmup", "0", "--repeat", "1", "--repository", "http",
                 "--server-jar", ServerJar.path().toString(), "--out", out.toString())
                 .redirectErrorStream(true).redirectOutput(out.resolveSibling(out.getFileName() + ".log").toFile())

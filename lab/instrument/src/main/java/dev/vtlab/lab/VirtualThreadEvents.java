@@ -31,7 +31,7 @@ public final class VirtualThreadEvents implements AutoCloseable {
     /** The shortest time between two new chunks (each costs JFR a file and its metadata). */
     private static final long ROTATION_INTERVAL_NANOS = Duration.ofSeconds(2).toNanos();
     /** How long closing waits for the stream before the server stops without it. */
-    static final Duration CLOSE_WAIT = Duration.ofSeconds(5);
+    private static final Duration CLOSE_WAIT = Duration.ofSeconds(5);
     private static final Logger log = LoggerFactory.getLogger(VirtualThreadEvents.class);
     /** How long the stream keeps chunks on disk: it only ever reads the newest. */
     private static final Duration KEPT_ON_DISK = Duration.ofMinutes(2);
@@ -45,6 +45,7 @@ public final class VirtualThreadEvents implements AutoCloseable {
     private long lastRotationNanos = System.nanoTime(); // touched by the stream's own thread only
     private volatile boolean closing;
     private final Executor closer;
+    private final Duration closeWait;
     /**
      * Run by the JVM as its shutdown begins, which is before Spring closes this bean and while JFR stops too: no
      * rotation begins from then on. Seen on JDK 21.0.8 (docs/find-a-pin.sh's server, stopped 2 s after a burst): a
@@ -60,7 +61,13 @@ public final class VirtualThreadEvents implements AutoCloseable {
      *               every thread: a daemon thread of its own)
      */
     public VirtualThreadEvents(Executor closer) {
+        this(closer, CLOSE_WAIT);
+    }
+
+    /** As above, closing waiting at most {@code closeWait} for the stream (a test waits less than a server). */
+    VirtualThreadEvents(Executor closer, Duration closeWait) {
         this.closer = closer;
+        this.closeWait = closeWait;
         stream.setMaxAge(KEPT_ON_DISK);
         stream.enable("jdk.VirtualThreadStart");
         // Any pinning at all is worth seeing in a lab, not only the default 20 ms and longer.
@@ -131,10 +138,10 @@ public final class VirtualThreadEvents implements AutoCloseable {
     }
 
     /**
-     * Stops the stream, waiting for it at most {@link #CLOSE_WAIT}. Seen once on JDK 25.0.3, after 2 minutes at
-     * 120% of capacity: a rotation began a recording as the JVM shut down, JFR's recorder thread was already gone,
-     * and the rotation waited for it forever holding JFR's lock, so that closing the stream, and with it the
-     * server's shutdown, hung (docs/decisions.md). A lab must never keep a server from stopping: no rotation starts
+     * Stops the stream, waiting for it at most its close wait ({@link #CLOSE_WAIT} in a server). Seen once on JDK
+     * 25.0.3, after 2 minutes at 120% of capacity: a rotation began a recording as the JVM shut down, JFR's recorder
+     * thread was already gone, and the rotation waited for it forever holding JFR's lock, so that closing the stream,
+     * and with it the server's shutdown, hung (docs/decisions.md). A lab must never keep a server from stopping: no rotation starts
      * once closing begins, and a stream that does not close in time is left to the JVM's exit.
      */
     @Override
@@ -151,9 +158,9 @@ public final class VirtualThreadEvents implements AutoCloseable {
             closed.countDown();
         });
         try {
-            if (!closed.await(CLOSE_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
-                log.warn("JFR's event stream did not close within {} s; the server stops without waiting for it",
-                        CLOSE_WAIT.toSeconds());
+            if (!closed.await(closeWait.toMillis(), TimeUnit.MILLISECONDS)) {
+                log.warn("JFR's event stream did not close within {} ms; the server stops without waiting for it",
+                        closeWait.toMillis());
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
