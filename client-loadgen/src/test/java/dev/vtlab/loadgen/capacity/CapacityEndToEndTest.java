@@ -9,6 +9,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -20,17 +21,20 @@ import static org.assertj.core.api.Assertions.assertThat;
  * <p>
  * Which ceiling is the lowest is not asserted: the CPU's comes from the CPU time the machine measured at the
  * sustained step, and on a busy CI machine a 2 s step once measured enough of it to put the CPU below the threads'
- * 100 req/s (MeterViewTest and CapacityReportTest check, from fixed figures, what the report says of either). So it
- * runs beside other test classes: their work in this JVM counts as the load generator's CPU, which nothing here
- * asserts.
+ * 100 req/s (MeterViewTest and CapacityReportTest check, from fixed figures, what the report says of either).
+ * The search runs in a JVM of its own, as a reader runs it: in this one, other test classes' work would count as
+ * the load generator's CPU.
  */
 class CapacityEndToEndTest {
 
+    /** The server's start and the short search's steps, with room for a busy machine. */
+    private static final Duration DEADLINE = Duration.ofSeconds(180);
+
     @Test
     void a_search_names_the_binding_resource_and_writes_its_report(@TempDir Path dir) throws Exception {
-        CommandLineTestSupport.Outcome outcome = CommandLineTestSupport.execute("capacity", "--modes", "sync",
-                "--flags", "A", "--step-time", "2s", "--bisections", "0", "--server-jar", ServerJar.path().toString(),
-                "--out", dir.toString());
+        CommandLineTestSupport.Outcome outcome = CommandLineTestSupport.executeInItsOwnJvm(DEADLINE, "capacity",
+                "--modes", "sync", "--flags", "A", "--step-time", "2s", "--bisections", "0",
+                "--server-jar", ServerJar.path().toString(), "--out", dir.toString());
 
         assertThat(outcome.exitCode()).as(outcome.out() + outcome.err()).isZero();
         assertThat(outcome.out()).contains("vtlab capacity: 1 runs on 1 servers per variant",

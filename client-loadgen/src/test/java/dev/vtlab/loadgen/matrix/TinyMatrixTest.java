@@ -4,11 +4,11 @@ import dev.vtlab.loadgen.cli.CommandLineTestSupport;
 import dev.vtlab.loadgen.json.Json;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.Isolated;
 import tools.jackson.databind.JsonNode;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -20,29 +20,25 @@ import static org.assertj.core.api.Assertions.assertThat;
  * at least 13 waves x 200 ms, while with T on they all wait at once. (With 2 x 20 ms the server's CPU, on its one
  * core and cold, was a large part of T on's p99, and a fresh clone's run once found T of no effect.)
  * <p>
- * Isolated from the test classes that run at the same time (the build runs classes two at a time): it pins this JVM
- * to cores of its own for a while, which processes other classes start then would inherit, and its verdict is the
- * one that rests on timing.
+ * The matrix runs in a JVM of its own, as a reader runs it: it pins its JVM to cores of its own, which this JVM, and
+ * the processes other test classes start beside it, must not inherit.
  */
-@Isolated
 class TinyMatrixTest {
+
+    /** The matrix's four bursts and its two server starts, with room for a busy machine. */
+    private static final Duration DEADLINE = Duration.ofSeconds(180);
 
     /**
      * Also with the server on a core of its own ({@code --server-cores 1}, Linux's taskset): the server sees one
-     * core, the load generator (this JVM, put back on every core afterwards) runs on the others.
+     * core, the load generator runs on the others.
      */
     @Test
     void a_tiny_matrix_writes_every_file_and_names_T_as_the_flag_that_matters(@TempDir Path out) throws Exception {
         List<Integer> allCores = CoreSplit.allowedCores(Files.readString(Path.of("/proc/self/status")));
-        CommandLineTestSupport.Outcome outcome;
-        try {
-            outcome = CommandLineTestSupport.execute("matrix", "--modes", "sync",
-                    "--flags", "T", "--requests", "50", "--delay", "100ms", "--warmup", "10", "--repeat", "2",
-                    "--server-arg", "server.tomcat.threads.max=4", "--server-jar", ServerJar.path().toString(),
-                    "--server-cores", "1", "--out", out.toString());
-        } finally {
-            new CoreSplit(List.of(), allCores).pinThisProcess();
-        }
+        CommandLineTestSupport.Outcome outcome = CommandLineTestSupport.executeInItsOwnJvm(DEADLINE, "matrix",
+                "--modes", "sync", "--flags", "T", "--requests", "50", "--delay", "100ms", "--warmup", "10",
+                "--repeat", "2", "--server-arg", "server.tomcat.threads.max=4", "--server-jar",
+                ServerJar.path().toString(), "--server-cores", "1", "--out", out.toString());
         assertThat(outcome.out()).contains("Cores: server on core " + allCores.getFirst() + ", load generator on ");
 
         assertThat(outcome.exitCode()).as(outcome.out() + outcome.err()).isZero();
