@@ -58,6 +58,8 @@ def kind(command):
         return 'javac (one per module and source set)'
     if 'plexus-classworlds' in command or '/bin/mvn' in command:
         return 'Maven'
+    if 'dev.vtlab.loadgen.LoadGenerator' in command:  # before the server: its --server-jar names one
+        return 'load generator: a test\'s command in a JVM of its own'
     if 'vtlab-server' in command or 'server-cds' in command:
         server = re.search(r'--vtlab\.web-server=(\w+)', command)
         jdk = ' on JDK 21' if '21' in command.split(' ')[0] else ''
