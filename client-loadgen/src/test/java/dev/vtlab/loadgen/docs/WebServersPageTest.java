@@ -25,11 +25,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  * docs/web-servers.md quotes its comparisons as the files hold them: each held-request row and each burst row is
  * read from the comparison.json it links, its columns named by the servers the header lists (Tomcat, Jetty, Netty
  * sync, Netty wrapped and the reference), and the ratios are vtlab's p99 over the reference's in the same round.
- * Seven comparisons: Tomcat and Jetty (compare-web-servers), and the three stacks (compare-three-stacks, again once
+ * Eight comparisons: Tomcat and Jetty (compare-web-servers), and the three stacks (compare-three-stacks, again once
  * Netty accepted on a thread of its own: compare-three-stacks-accepting-thread, once more with the collector's
  * share of the CPU: compare-three-stacks-collector, and with each server warmed until its CPU a request settled:
  * compare-three-stacks-warmed, and first with every burst size: compare-three-stacks-warmed-every-size, and again:
- * compare-three-stacks-warmed-every-size-again; the share rows of the last four are checked as well).
+ * compare-three-stacks-warmed-every-size-again, and a seventh time: compare-three-stacks-seventh; the share rows
+ * of the last five are checked as well).
  */
 class WebServersPageTest {
 
@@ -42,7 +43,8 @@ class WebServersPageTest {
     @ParameterizedTest
     @CsvSource({"compare-web-servers, 2", "compare-three-stacks, 2", "compare-three-stacks-accepting-thread, 2",
             "compare-three-stacks-collector, 2", "compare-three-stacks-warmed, 2",
-            "compare-three-stacks-warmed-every-size, 2", "compare-three-stacks-warmed-every-size-again, 2"})
+            "compare-three-stacks-warmed-every-size, 2", "compare-three-stacks-warmed-every-size-again, 2",
+            "compare-three-stacks-seventh, 2"})
     void every_held_request_is_the_comparisons(String results, int expectedRows) throws IOException {
         List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE, link(results)).stream()
                 .filter(row -> row.header().getFirst().startsWith("held request")).toList();
@@ -66,7 +68,8 @@ class WebServersPageTest {
     @ParameterizedTest
     @CsvSource({"compare-web-servers, 6", "compare-three-stacks, 8", "compare-three-stacks-accepting-thread, 8",
             "compare-three-stacks-collector, 8", "compare-three-stacks-warmed, 8",
-            "compare-three-stacks-warmed-every-size, 8", "compare-three-stacks-warmed-every-size-again, 8"})
+            "compare-three-stacks-warmed-every-size, 8", "compare-three-stacks-warmed-every-size-again, 8",
+            "compare-three-stacks-seventh, 8"})
     void every_burst_is_the_comparisons(String results, int expectedRows) throws IOException {
         List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE, link(results)).stream()
                 .filter(row -> row.header().getFirst().equals("burst")).toList();
@@ -98,7 +101,8 @@ class WebServersPageTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"compare-three-stacks-collector", "compare-three-stacks-warmed",
-            "compare-three-stacks-warmed-every-size", "compare-three-stacks-warmed-every-size-again"})
+            "compare-three-stacks-warmed-every-size", "compare-three-stacks-warmed-every-size-again",
+            "compare-three-stacks-seventh"})
     void every_collector_share_is_the_comparisons(String results) throws IOException {
         List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE, link(results))
                 .stream().filter(row -> row.header().getFirst().startsWith("collector's share")).toList();
