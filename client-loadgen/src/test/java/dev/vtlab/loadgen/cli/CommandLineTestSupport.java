@@ -1,7 +1,6 @@
 package dev.vtlab.loadgen.cli;
 
 import dev.vtlab.loadgen.LoadGenerator;
-import dev.vtlab.loadgen.matrix.ServerJar;
 import picocli.CommandLine;
 
 import java.io.IOException;
@@ -38,7 +37,8 @@ public final class CommandLineTestSupport {
      * own, where a command run in this JVM counts, as the load generator's, whatever other test classes do here.
      */
     public static ProcessBuilder inItsOwnJvm(String... args) {
-        List<String> command = new ArrayList<>(List.of(ServerJar.java(), "-cp", System.getProperty("java.class.path"),
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> command = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
                 LoadGenerator.class.getName()));
         command.addAll(List.of(args));
         return new ProcessBuilder(command);
