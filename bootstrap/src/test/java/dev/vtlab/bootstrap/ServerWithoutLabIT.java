@@ -3,6 +3,8 @@ package dev.vtlab.bootstrap;
 import dev.vtlab.childprocess.ListeningPorts;
 import dev.vtlab.childprocess.RunnerWatch;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -26,8 +28,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The lab is detachable: the server packaged without it (target/vtlab-server-without-lab.jar, made by the build
  * before this runs) starts, greets, has no {@code /lab}, and flag T still moves the request threads. Without the
  * lab nothing reports threads, so the proof is Tomcat's own access log, whose {@code %I} is the name of the thread
- * that served the request. The meters on the management port stay: they are the service's.
+ * that served the request. The meters on the management port stay: they are the service's. The two servers, T on
+ * and T off, start side by side: processes of their own, on ports of their own.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class ServerWithoutLabIT {
 
     private static final Path JAR = Path.of("target", "vtlab-server-without-lab.jar");
