@@ -3,7 +3,6 @@ package dev.vtlab.loadgen.docs;
 import dev.vtlab.childprocess.ListeningPorts;
 import dev.vtlab.loadgen.LoadGenerator;
 import dev.vtlab.loadgen.matrix.ChildProcesses;
-import dev.vtlab.loadgen.matrix.RunToItsEnd;
 import dev.vtlab.loadgen.matrix.ServerJar;
 import dev.vtlab.loadgen.matrix.ServerProcess;
 import picocli.CommandLine;
@@ -18,7 +17,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.List;
-import java.util.OptionalInt;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -29,8 +27,7 @@ import static org.assertj.core.api.Assertions.fail;
 
 /**
  * Test support: checks that a command a reader copies from the docs, or an IDE run configuration, would work:
- * load-generator arguments pass its own parser, the real server builds its application with the server arguments,
- * named files exist.
+ * load-generator arguments pass its own parser, server arguments start a real server, named files exist.
  */
 final class CommandChecks {
 
@@ -39,9 +36,7 @@ final class CommandChecks {
     static final String DOWNSTREAM_MAIN = "dev.vtlab.downstream.Downstream";
     static final String OTHER_SERVICE_MAIN = "dev.vtlab.otherservice.OrdersService";
     private static final Duration READY = Duration.ofSeconds(60);
-    /** The longest a server may take to build its application and exit. */
-    private static final Duration DEADLINE = Duration.ofSeconds(60);
-    /** Argument lists already seen starting a server in this JVM: each is checked once. */
+    /** Argument lists already seen starting a server in this JVM: each is started once. */
     private static final Set<List<String>> STARTED = ConcurrentHashMap.newKeySet();
 
     private CommandChecks() {
@@ -115,56 +110,52 @@ final class CommandChecks {
                 assertThat(root().resolve(o.substring(1))).as(where + ": argument file " + o).isRegularFile());
     }
 
-    /**
-     * The real server jar, with these JVM options and arguments, builds its whole application, every setting bound
-     * and checked, and exits there ({@code spring.context.exit=onRefresh}, Spring's hook for training a class
-     * archive): a bad option or setting fails it, naming the key, as it fails a start. Its ports are not opened:
-     * that the server serves is the end-to-end tests' to show; this saves the third of a start's CPU that opening,
-     * serving and stopping cost (docs/decisions.md, "A fast build").
-     */
+    /** Starts the real server jar with these JVM options and arguments (on a free port) and stops it again. */
     static void assertServerStarts(List<String> jvmOptions, List<String> args, String where) {
-        List<String> onFreePorts = Stream.concat(Stream.of("--spring.main.banner-mode=off", "--server.port=0",
-                "--vtlab.lab.port=0", "--management.server.port=0"), args.stream()).toList();
-        refreshOnce("the server", Stream.concat(jvmOptions.stream(), args.stream()).toList(), where,
-                jvmOptions, ServerJar.path(), onFreePorts);
+        startOnce("the server", Stream.concat(jvmOptions.stream(), args.stream()).toList(), where,
+                (log, client) -> ServerProcess.startServer(ServerJar.java(), ServerJar.path(), jvmOptions, args, log,
+                        client, READY, new ChildProcesses()));
     }
 
     /**
-     * experiment/other-service, with these arguments, builds its whole application and exits there (as above). A
+     * Starts experiment/other-service with these arguments (on free ports) until it answers, and stops it again. A
      * plain Spring Boot service takes any property without a word, so this proves that they start it, not that it
      * knows them.
      */
     static void assertOtherServiceStarts(List<String> args, String where) {
         List<String> onFreePorts = Stream.concat(args.stream(),
                 Stream.of("--server.port=0", "--management.server.port=0")).toList();
-        refreshOnce("other-service", Stream.concat(Stream.of(OTHER_SERVICE_MAIN), args.stream()).toList(), where,
-                List.of(), ServerJar.otherServicePath(), onFreePorts);
+        startOnce("other-service", Stream.concat(Stream.of(OTHER_SERVICE_MAIN), args.stream()).toList(), where,
+                (log, client) -> ServerProcess.start(ServerJar.java(), List.of(), ServerJar.otherServicePath(),
+                        onFreePorts, "/orders/count", log, client, READY, new ChildProcesses()));
     }
 
-    /**
-     * Runs {@code java JVM_OPTIONS -Dspring.context.exit=onRefresh -jar JAR ARGS} once per {@code key} in this JVM
-     * and fails naming {@code where}, with the end of its output, unless it exits 0 within the deadline.
-     */
-    private static void refreshOnce(String what, List<String> key, String where, List<String> jvmOptions, Path jar,
-                                    List<String> args) {
+    /** How a check starts a process: ready, or a {@link ServerProcess.ServerStartException} saying why not. */
+    private interface Starter {
+        ServerProcess start(Path log, HttpClient client) throws ServerProcess.ServerStartException,
+                InterruptedException;
+    }
+
+    /** Starts a process once per {@code key} in this JVM, fails naming {@code where} if it does not start. */
+    private static void startOnce(String what, List<String> key, String where, Starter starter) {
         if (!STARTED.add(key)) {
             return;
         }
-        List<String> command = new ArrayList<>(List.of(ServerJar.java()));
-        command.addAll(jvmOptions);
-        command.addAll(List.of("-Dspring.context.exit=onRefresh", "-jar", jar.toString()));
-        command.addAll(args);
         try {
             Path log = Files.createTempFile("vtlab-docs-server", ".log");
-            OptionalInt exit = RunToItsEnd.exitValue(command, log, DEADLINE, true);
-            if (!RunToItsEnd.succeeded(exit)) {
-                List<String> output = Files.readAllLines(log);
-                fail("%s: %s does not start with %s: %s; the end of its output (%s):%n%s", where, what, key,
-                        exit.isPresent() ? "exit value " + exit.getAsInt() : "not ended within " + DEADLINE, log,
-                        String.join("\n", output.subList(Math.max(0, output.size() - 30), output.size())));
+            HttpClient client = HttpClient.newHttpClient();
+            try {
+                starter.start(log, client).close();
+            } catch (ServerProcess.ServerStartException e) {
+                fail("%s: %s does not start with %s: %s", where, what, key, e.getMessage());
+            } finally {
+                client.close();
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
         }
     }
 

@@ -28,8 +28,8 @@ import static org.assertj.core.api.Assertions.fail;
 
 /**
  * Every command a reader copies from README.md, docs/running.md, docs/workshop.md and docs/jdk-21-vs-25.md works
- * as written: Maven goals, profiles and modules exist; load-generator arguments pass its parser; with server arguments
- * (and JVM options) the real server builds its whole application; {@code curl} requests are answered 200 by a running server; named tests
+ * as written: Maven goals, profiles and modules exist; load-generator arguments pass its parser; server arguments
+ * (and JVM options) start a real server; {@code curl} requests are answered 200 by a running server; named tests
  * exist; {@code git} commands name existing folders; {@code pip} installs the documented JDK 21 runtime. A command
  * of any other kind fails this test until a check for it is added here.
  */
@@ -69,7 +69,7 @@ class DocsCommandsTest {
         }
     }
 
-    /** The server check can fail, and says why: with a setting the server refuses, its start-up's own words. */
+    /** The server check can fail, and says why: with a setting the server refuses, in its start-up's own words. */
     @Test
     void a_server_argument_the_server_refuses_fails_the_check_naming_the_key() {
         assertThatThrownBy(() -> CommandChecks.assertServerStarts(List.of(), List.of("--vtlab.web-server=undertow"),

@@ -4,9 +4,11 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.OptionalInt;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 /**
  * Test helper: the server jar extracted with Spring Boot's jar tools, and a class-data-sharing archive of one start
@@ -21,7 +23,7 @@ import java.util.OptionalInt;
 final class ServerClassArchive {
 
     /** The longest an extraction or the archive's start may take. */
-    private static final Duration DEADLINE = Duration.ofSeconds(120);
+    private static final long DEADLINE_SECONDS = 120;
 
     private static Path extracted;
 
@@ -43,9 +45,8 @@ final class ServerClassArchive {
                     Files.createDirectories(dir);
                     Files.deleteIfExists(archive);
                     Path log = dir.resolve("extract.log");
-                    OptionalInt extraction = run(List.of(java, "-Djarmode=tools", "-jar", serverJar.toString(),
-                            "extract", "--force", "--destination", dir.toString()), log, false);
-                    if (!RunToItsEnd.succeeded(extraction)) {
+                    if (!succeeded(run(List.of(java, "-Djarmode=tools", "-jar", serverJar.toString(), "extract",
+                            "--force", "--destination", dir.toString()), log, false))) {
                         throw new IllegalStateException("could not extract " + serverJar + ": see " + log);
                     }
                     startOnceFor(java, jar, archive);
@@ -64,16 +65,40 @@ final class ServerClassArchive {
      */
     private static void startOnceFor(String java, Path jar, Path archive) throws IOException {
         Path log = jar.resolveSibling("archive-start.log");
-        OptionalInt exit = run(List.of(java, "-XX:ArchiveClassesAtExit=" + archive, "-Dspring.context.exit=onRefresh",
+        if (!succeeded(run(List.of(java, "-XX:ArchiveClassesAtExit=" + archive, "-Dspring.context.exit=onRefresh",
                 "-jar", jar.toString(), "--spring.main.banner-mode=off", "--server.port=0", "--vtlab.lab.port=0",
-                "--management.server.port=0"), log, false);
-        if (!RunToItsEnd.succeeded(exit)) {
+                "--management.server.port=0"), log, false))) {
             System.out.println("The servers start without a class archive: its start failed, see " + log);
         }
     }
 
-    /** {@link RunToItsEnd#exitValue} within this class's deadline. */
+    /**
+     * Runs {@code command} to its end within the deadline, its output in {@code log}; its exit value, or empty when
+     * it did not end in time (then it is stopped).
+     *
+     * @param toldOfArchive whether it keeps the archive {@code JAVA_TOOL_OPTIONS} names, as every JVM the tests start
+     *                      does; without, only its own options choose one to read or write
+     */
     static OptionalInt run(List<String> command, Path log, boolean toldOfArchive) throws IOException {
-        return RunToItsEnd.exitValue(command, log, DEADLINE, toldOfArchive);
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+        String toolOptions = builder.environment().get("JAVA_TOOL_OPTIONS");
+        if (toolOptions != null && !toldOfArchive) {
+            builder.environment().put("JAVA_TOOL_OPTIONS", Arrays.stream(toolOptions.trim().split("\\s+"))
+                    .filter(o -> !o.startsWith("-XX:SharedArchiveFile=")).collect(Collectors.joining(" ")));
+        }
+        Process process = builder.start();
+        try {
+            if (process.waitFor(DEADLINE_SECONDS, TimeUnit.SECONDS)) {
+                return OptionalInt.of(process.exitValue());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        process.destroyForcibly();
+        return OptionalInt.empty();
+    }
+
+    private static boolean succeeded(OptionalInt exit) {
+        return exit.isPresent() && exit.getAsInt() == 0;
     }
 }
