@@ -28,8 +28,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The lab can go as the docs say: delete {@code lab/}, the root pom's {@code <module>lab</module>} and bootstrap's
  * dependency on {@code vtlab-lab}, and the server builds, passes its tests and answers /sync. Checked without
  * building a scratch copy (which would take minutes of every build): nothing outside {@code lab/} names the lab
- * but those two lines (so everything else compiles and resolves without it), bootstrap's tests ask nothing of
- * {@code /lab} (so they pass without it), and every architecture rule holds on the production classes without the
+ * but those two lines (so everything else compiles and resolves without it), the server's own tests (bootstrap's and
+ * bootstrap-tests') ask nothing of {@code /lab} (so they pass without it), and every architecture rule holds on the production classes without the
  * lab's. ServerWithoutLabIT then starts the server packaged without the lab and has it answer /sync.
  */
 class LabIsDetachableTest {
@@ -52,7 +52,8 @@ class LabIsDetachableTest {
 
     @Test
     void the_servers_own_tests_ask_nothing_of_the_lab_but_that_it_is_absent() throws IOException {
-        try (Stream<Path> tests = Files.walk(root().resolve("bootstrap/src/test/java"))) {
+        try (Stream<Path> tests = Stream.concat(Files.walk(root().resolve("bootstrap/src/test/java")),
+                Files.walk(root().resolve("bootstrap-tests/src/test/java")))) {
             assertThat(tests.filter(LabIsDetachableTest::isJava).filter(file -> !isThisTest(file))
                     .filter(file -> ASKS_THE_LAB.matcher(read(file)).find())
                     .map(file -> file.getFileName().toString())).containsExactly("ServerWithoutLabIT.java");
