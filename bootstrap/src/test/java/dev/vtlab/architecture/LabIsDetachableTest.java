@@ -37,8 +37,11 @@ class LabIsDetachableTest {
     /** Java code (not a comment) that names a lab class, or a pom that names the lab's artifact. */
     private static final Pattern NAMES_THE_LAB =
             Pattern.compile("^(?!\\s*(\\*|//)).*\\bdev\\.vtlab\\.lab\\.|<artifactId>vtlab-lab</artifactId>");
-    /** A request to the lab's endpoints, in a test that would then get a 404. */
-    private static final Pattern ASKS_THE_LAB = Pattern.compile("\"/lab/");
+    /**
+     * A request to the lab's endpoints, in a test that would then get a 404, or a read of the thread report the lab
+     * adds to every answer (acceptedBy, completedBy: the threads and their pools), which is then absent.
+     */
+    private static final Pattern ASKS_THE_LAB = Pattern.compile("\"/lab/|acceptedBy|completedBy|\\\\\"pool\\\\\":");
 
     @Test
     void nothing_outside_the_lab_names_it_but_the_two_lines_that_join_it() throws IOException {
@@ -52,12 +55,31 @@ class LabIsDetachableTest {
 
     @Test
     void the_servers_own_tests_ask_nothing_of_the_lab_but_that_it_is_absent() throws IOException {
-        try (Stream<Path> tests = Stream.concat(Files.walk(root().resolve("bootstrap/src/test/java")),
-                Files.walk(root().resolve("bootstrap-tests/src/test/java")))) {
-            assertThat(tests.filter(LabIsDetachableTest::isJava).filter(file -> !isThisTest(file))
-                    .filter(file -> ASKS_THE_LAB.matcher(read(file)).find())
-                    .map(file -> file.getFileName().toString())).containsExactly("ServerWithoutLabIT.java");
+        assertThat(testsThatAskTheLab(root().resolve("bootstrap/src/test/java"),
+                root().resolve("bootstrap-tests/src/test/java"))).containsExactly("ServerWithoutLabIT.java");
+    }
+
+    /** The check above can fail: a server test that reads the lab's thread report from an answer is named. */
+    @Test
+    void a_server_test_that_reads_the_labs_thread_report_is_found(@TempDir Path fixture) throws IOException {
+        Files.writeString(fixture.resolve("ServesOnTheEventLoopTest.java"),
+                "assertThat(server.get(\"/sync?name=Ada\").body()).contains(\"\\\"pool\\\":\\\"reactor-http-\");\n");
+        Files.writeString(fixture.resolve("GreetsTest.java"),
+                "assertThat(server.get(\"/sync?name=Ada\").body()).contains(\"Hello, Ada!\");\n");
+        assertThat(testsThatAskTheLab(fixture)).containsExactly("ServesOnTheEventLoopTest.java");
+    }
+
+    /** The Java files under these folders (this one aside) that ask the lab for something, by file name. */
+    private static List<String> testsThatAskTheLab(Path... folders) throws IOException {
+        List<String> asking = new ArrayList<>();
+        for (Path folder : folders) {
+            try (Stream<Path> files = Files.walk(folder)) {
+                files.filter(LabIsDetachableTest::isJava).filter(file -> !isThisTest(file))
+                        .filter(file -> ASKS_THE_LAB.matcher(read(file)).find())
+                        .forEach(file -> asking.add(file.getFileName().toString()));
+            }
         }
+        return asking;
     }
 
     @Test
