@@ -28,9 +28,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The lab can go as the docs say: delete {@code lab/}, the root pom's {@code <module>lab</module>} and bootstrap's
  * dependency on {@code vtlab-lab}, and the server builds, passes its tests and answers /sync. Checked without
  * building a scratch copy (which would take minutes of every build): nothing outside {@code lab/} names the lab
- * but those two lines (so everything else compiles and resolves without it), the server's own tests (bootstrap's and
- * bootstrap-tests') ask nothing of {@code /lab} (so they pass without it), and every architecture rule holds on the production classes without the
- * lab's. ServerWithoutLabIT then starts the server packaged without the lab and has it answer /sync.
+ * but those two lines (so everything else compiles and resolves without it), the server's own tests (bootstrap's
+ * and bootstrap-tests') ask nothing of the lab, neither {@code /lab} nor the thread report it adds to an answer (so
+ * they pass without it), and every architecture rule holds on the production classes without the lab's.
+ * ServerWithoutLabIT then starts the server packaged without the lab and has it answer /sync.
  */
 class LabIsDetachableTest {
 
