@@ -12,10 +12,11 @@ just started, whose first requests cost the JIT several times what they cost war
 warm knee offered at once (spring-petclinic at -Xmx512m did: 5.3% served, never recovered); the ramp's windows are
 reported as "ramp" lines and are not steps.
 
-Writes OUT_DIR/vegeta-<rate>.json (vegeta's report of each step) and OUT_DIR/vegeta-knee.txt (one line a step, then
-the knee). Needs vegeta (go install github.com/tsenart/vegeta/v12@v12.13.0, or VEGETA=path)."""
+Writes OUT_DIR/vegeta-<rate>.json (vegeta's report of each step, with "cpuMsPerRequest": the CPU the attack's process
+spent a request, its user and system time) and OUT_DIR/vegeta-knee.txt (one line a step, then the knee). Needs vegeta (go install github.com/tsenart/vegeta/v12@v12.13.0, or VEGETA=path)."""
 import json
 import os
+import resource
 import shutil
 import subprocess
 import sys
@@ -25,11 +26,23 @@ RAMP_S, RAMP_FACTOR = 10, 1.25
 
 
 def attack(vegeta, url, rate, seconds):
+    """vegeta's report of one attack, with the CPU the attacking process spent a request ("cpuMsPerRequest"): on
+    loopback the client shares the service's cores, and what it costs moves the knee."""
     targets = f"GET {url}\n".encode()
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     attack = subprocess.run([vegeta, "attack", f"-rate={rate}", f"-duration={seconds}s", "-timeout=30s"],
                             input=targets, capture_output=True, check=True)
-    report = subprocess.run([vegeta, "report", "-type=json"], input=attack.stdout, capture_output=True, check=True)
-    return json.loads(report.stdout)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    report = json.loads(subprocess.run([vegeta, "report", "-type=json"], input=attack.stdout, capture_output=True,
+                                       check=True).stdout)
+    cpu_s = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    report["cpuMsPerRequest"] = cpu_s * 1000 / report["requests"] if report["requests"] else None
+    return report
+
+
+def cpu_note(report):
+    cpu = report.get("cpuMsPerRequest")
+    return "" if cpu is None else f" (vegeta's CPU {cpu:.3f} ms a request)"
 
 
 def main():
@@ -55,7 +68,8 @@ def main():
         held = report["success"] == 1.0 and p99_ms <= limit["ms"]
         line = (f"{label:>10} {rate:>6} req/s {seconds:>3} s: success {report['success'] * 100:.2f}%, "
                 f"p50 {report['latencies']['50th'] / 1e6:.1f} ms, p99 {p99_ms:.1f} ms, "
-                f"throughput {report['throughput']:.1f} req/s: {'held' if held else 'not held'}")
+                f"throughput {report['throughput']:.1f} req/s: {'held' if held else 'not held'}"
+                f"{cpu_note(report)}")
         print(line, flush=True)
         lines.append(line)
         return held
@@ -65,7 +79,8 @@ def main():
     while rate < warm_rate:
         report = attack(vegeta, url, rate, RAMP_S)
         line = (f"{'ramp':>10} {rate:>6} req/s {RAMP_S:>3} s: success {report['success'] * 100:.2f}%, "
-                f"p50 {report['latencies']['50th'] / 1e6:.1f} ms, p99 {report['latencies']['99th'] / 1e6:.1f} ms")
+                f"p50 {report['latencies']['50th'] / 1e6:.1f} ms, p99 {report['latencies']['99th'] / 1e6:.1f} ms"
+                f"{cpu_note(report)}")
         print(line, flush=True)
         lines.append(line)
         rate = round(rate * RAMP_FACTOR)

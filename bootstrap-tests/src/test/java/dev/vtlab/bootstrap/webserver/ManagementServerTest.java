@@ -19,6 +19,7 @@ import org.springframework.context.ConfigurableApplicationContext;
 
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -65,6 +66,33 @@ class ManagementServerTest {
         }
     }
 
+    /**
+     * The lab's port has platform threads of its own, which Tomcat's thread meters read as -1: a reader of the meters
+     * sees the service's request threads alone (with Tomcat's own pool there, a lab read in the second of a meter
+     * read showed the lab's connector as a second request-thread ceiling of 200).
+     */
+    @Test
+    void tomcats_thread_meters_count_the_services_request_threads_not_the_lab_ports() throws Exception {
+        int labPort;
+        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            labPort = free.getLocalPort();
+        }
+        try (RunningServer server = RunningServer.start(false, false, false, false, "--vtlab.lab.port=" + labPort,
+                "--server.tomcat.threads.max=7")) {
+            assertThat(server.rawGet(URI.create("http://127.0.0.1:" + labPort), "/sync?name=x"))
+                    .startsWith("HTTP/1.1 200");
+            assertThat(Thread.getAllStackTraces().keySet()).as("the lab port's own threads")
+                    .anyMatch(thread -> thread.getName().startsWith(WebServerConfiguration.LAB_THREAD_NAME));
+
+            // Tomcat's meters read JMX, which holds every server this JVM runs: each connector is told by its name.
+            String meters = awaitMeters(server, Pattern.compile("tomcat_threads_config_max_threads\\{name=\"[^\"]+-"
+                    + labPort + "\"} -1\\.0"));
+
+            assertThat(meters).as("the service's own request threads, beside")
+                    .containsPattern("tomcat_threads_config_max_threads\\{name=\"[^\"]+\"} 7\\.0");
+        }
+    }
+
     @Test
     void the_jdbc_pool_its_bulkhead_and_the_executors_the_composition_root_makes_are_metered_where_they_are_made() {
         // No database answers here: the pool starts without it, and its meters are there from the start.
@@ -73,6 +101,7 @@ class ManagementServerTest {
                 "--vtlab.repository.pool-timeout=250ms", "--vtlab.repository.max-concurrent=5")) {
             server.get("/callable?name=x");
 
+            // Tomcat's meters read JMX, which holds every server this JVM runs: each connector is told by its name.
             String meters = awaitMeters(server, Pattern.compile("hikaricp_connections_max\\{pool=\"vtlab-db-pool\"} 10\\.0"));
 
             assertThat(meters).contains("hikaricp_connections_pending{pool=\"vtlab-db-pool\"}",

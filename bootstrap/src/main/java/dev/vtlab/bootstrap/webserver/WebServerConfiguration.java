@@ -2,6 +2,7 @@ package dev.vtlab.bootstrap.webserver;
 
 import dev.vtlab.settings.VtlabSettings;
 import jakarta.servlet.DispatcherType;
+import org.apache.catalina.Lifecycle;
 import org.apache.catalina.connector.Connector;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.eclipse.jetty.server.HttpConfiguration;
@@ -32,6 +33,10 @@ import org.springframework.boot.web.server.reactive.ReactiveWebServerFactory;
 import org.springframework.core.Ordered;
 import org.springframework.core.env.ConfigurableEnvironment;
 
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+
 /**
  * The web server, chosen here ({@code vtlab.web-server}: Tomcat or Jetty under Spring MVC, or Netty under Spring
  * WebFlux, all through Spring Boot's own support; {@link WebStackChoice} makes the application reactive for Netty,
@@ -56,8 +61,10 @@ public class WebServerConfiguration {
     static final int ACCEPT_QUEUE = 4096;
     /** Bytes of Jetty's response buffer, as Tomcat's (its default: 32768). */
     static final int JETTY_OUTPUT_BUFFER_BYTES = LeanHttp11NioProtocol.RESPONSE_BUFFER_BYTES;
-    /** Platform threads of the lab's own Jetty connector (Tomcat's additional connector has a pool of its own). */
-    static final int JETTY_LAB_THREADS = 16;
+    /** Platform threads of the lab's own connector, on Tomcat and on Jetty. */
+    static final int LAB_THREADS = 16;
+    /** The prefix of their names. */
+    static final String LAB_THREAD_NAME = "lab-";
 
     // ---- the choice, and the management server on the same server ----
 
@@ -153,9 +160,12 @@ public class WebServerConfiguration {
         }
 
         /**
-         * With {@code vtlab.lab.port}, a second connector on loopback with Tomcat's own platform pool: during a
+         * With {@code vtlab.lab.port}, a second connector on loopback with a small platform pool of its own: during a
          * burst the main connector is full by design (its bound, then the kernel's queue), and the lab must still
          * show whether the server is alive. It serves every path, the lab's among them when the lab is there.
+         * The pool is given to the connector, not left to Tomcat, so that Tomcat's thread meters count the main
+         * connector's request threads alone (a pool Tomcat did not make reads -1): with Tomcat's own pool of 200, a lab
+         * read in the same second as a meter read showed the lab's connector as a second request-thread ceiling.
          */
         @Bean
         WebServerFactoryCustomizer<TomcatServletWebServerFactory> labConnector(VtlabSettings settings) {
@@ -164,6 +174,17 @@ public class WebServerConfiguration {
                     Connector connector = new Connector();
                     connector.setPort(settings.labPort());
                     connector.setProperty("address", "127.0.0.1");
+                    ThreadPoolExecutor labThreads = new ThreadPoolExecutor(LAB_THREADS, LAB_THREADS, 60,
+                            TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
+                            Thread.ofPlatform().name(LAB_THREAD_NAME, 1).daemon(true).factory());
+                    labThreads.allowCoreThreadTimeOut(true);
+                    connector.getProtocolHandler().setExecutor(labThreads);
+                    // Tomcat stops only the pools it made: this one ends with its connector.
+                    connector.addLifecycleListener(event -> {
+                        if (Lifecycle.AFTER_STOP_EVENT.equals(event.getType())) {
+                            labThreads.shutdown();
+                        }
+                    });
                     factory.addAdditionalConnectors(connector);
                 }
             };
@@ -193,8 +214,8 @@ public class WebServerConfiguration {
                 // slot stayed taken for Jetty's idle timeout (30 s) and 10,000 at once waited 34 s at the median.
                 http.setPersistentConnectionsEnabled(false);
                 if (settings.labPort() != null) {
-                    QueuedThreadPool labThreads = new QueuedThreadPool(JETTY_LAB_THREADS, 2);
-                    labThreads.setName("lab-");
+                    QueuedThreadPool labThreads = new QueuedThreadPool(LAB_THREADS, 2);
+                    labThreads.setName(LAB_THREAD_NAME);
                     ServerConnector lab = new ServerConnector(server, labThreads, null, null, -1, -1,
                             new HttpConnectionFactory());
                     lab.setHost("127.0.0.1");
