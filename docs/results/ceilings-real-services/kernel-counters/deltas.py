@@ -1,0 +1,34 @@
+#!/usr/bin/env python3
+"""The kernel's TCP counters beside a pair (docs/observing.md, "What the kernel counted at the breaks"): kernel.txt
+(sampler.sh, each second during the search) and kernel2.txt (sampler2.sh, each second during vegeta's knee), read as
+what each counter gained in each second. Prints the totals of each file and every second in which segments were
+retransmitted, with the connections established to the service's port.
+
+    python3 deltas.py > deltas.txt"""
+import os
+
+here = os.path.dirname(os.path.abspath(__file__))
+
+
+def seconds(name):
+    previous = None
+    for line in open(os.path.join(here, name)):
+        fields = line.split()
+        counters = {k: int(v) for k, v in (f.split('=') for f in fields[1:] if '=' in f)}
+        if previous is not None:
+            gained = {k.replace('TcpExt', ''): counters[k] - previous[k] for k in counters if k != 'est'}
+            yield fields[0], gained, counters['est']
+        previous = counters
+
+
+for name, phase in (('kernel.txt', 'the search'), ('kernel2.txt', "vegeta's knee")):
+    rows = list(seconds(name))
+    totals = {}
+    for _, gained, _ in rows:
+        for k, v in gained.items():
+            totals[k] = totals.get(k, 0) + v
+    print(f"{name} ({phase}, {rows[0][0]} to {rows[-1][0]} UTC, {len(rows)} s): "
+          + ", ".join(f"{k} {v}" for k, v in totals.items()))
+    for time, gained, established in rows:
+        if gained.get('TcpRetransSegs', 0) > 0:
+            print(f"  {time} " + ", ".join(f"{k} {v}" for k, v in gained.items() if v) + f"; established {established}")
