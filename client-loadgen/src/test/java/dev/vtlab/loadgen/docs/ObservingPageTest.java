@@ -134,6 +134,28 @@ class ObservingPageTest {
         }
     }
 
+    /** vegeta's knee twice on one start: each row's knees are the last lines of the two runs' vegeta-knee.txt. */
+    @Test
+    void every_row_of_vegetas_knee_twice_is_its_two_runs() throws IOException {
+        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE,
+                "\\]\\((results/ceilings-real-services/vegeta-twice/start-\\d+/first/vegeta-knee\\.txt)\\)");
+        assertThat(rows).as("starts with vegeta's knee twice").hasSizeGreaterThanOrEqualTo(2);
+        for (MarkdownTables.Row row : rows) {
+            double first = kneeHeld(row.linked());
+            double second = kneeHeld(row.linked().getParent().resolveSibling("second").resolve("vegeta-knee.txt"));
+            assertThat(row.cell("first knee req/s")).as(row.where()).isEqualTo(CeilingsResult.rate(first));
+            assertThat(row.cell("second knee req/s")).as(row.where()).isEqualTo(CeilingsResult.rate(second));
+            assertThat(row.cell("second / first")).as(row.where())
+                    .isEqualTo(String.format(Locale.ROOT, "%.2f", second / first));
+        }
+    }
+
+    private static double kneeHeld(Path kneeFile) throws IOException {
+        Matcher held = Pattern.compile("knee: (\\d+) req/s held").matcher(Files.readString(kneeFile));
+        assertThat(held.find()).as("a knee held in " + kneeFile).isTrue();
+        return Double.parseDouble(held.group(1));
+    }
+
     /**
      * The pairs on one start (the rows that set the prediction beside vegeta's knee too) where vegeta held a knee:
      * the page's summary lists their ratios in order, and the decision guide quotes their ranges. The rows
