@@ -101,7 +101,6 @@ class ManagementServerTest {
                 "--vtlab.repository.pool-timeout=250ms", "--vtlab.repository.max-concurrent=5")) {
             server.get("/callable?name=x");
 
-            // Tomcat's meters read JMX, which holds every server this JVM runs: each connector is told by its name.
             String meters = awaitMeters(server, Pattern.compile("hikaricp_connections_max\\{pool=\"vtlab-db-pool\"} 10\\.0"));
 
             assertThat(meters).contains("hikaricp_connections_pending{pool=\"vtlab-db-pool\"}",
