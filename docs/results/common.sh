@@ -64,6 +64,33 @@ stop_server() {
   server=""
 }
 
+# spring-petclinic as the runs beside docs/observing.md start it (run-all.sh, pairs.sh, vegeta-twice.sh): on loopback
+# port 18490 with 512 MB of heap, its owners page, its meters (Actuator's JSON on the main port) and its health.
+petclinic_owners="http://127.0.0.1:18490/owners?lastName="
+petclinic_metrics=http://127.0.0.1:18490/actuator/metrics
+petclinic_health=http://127.0.0.1:18490/actuator/health
+
+# Sets the array $petclinic_service to the command that starts spring-petclinic from JAR with JAVA.
+#   petclinic_command JAVA JAR
+petclinic_command() { petclinic_service=("$1" -Xmx512m -jar "$2" --server.port=18490 --server.address=127.0.0.1); }
+
+# The arguments of a script that starts spring-petclinic once for each of COUNT runs (pairs.sh, vegeta-twice.sh):
+# OUT_DIR PETCLINIC_APP_JAR [COUNT], COUNT 3 unless given. Makes OUT_DIR; sets $out and $jar (absolute paths), $count
+# and $petclinic_service (JAVA_HOME's java), or exits 2 with the usage line, naming COUNT as COUNT_NAME.
+#   petclinic_runs COUNT_NAME "$@"
+petclinic_runs() {
+  local name=$1
+  shift
+  [ $# -eq 2 ] || { [ $# -eq 3 ] && [[ $3 =~ ^[1-9][0-9]*$ ]]; } \
+      || { echo "usage: JAVA_HOME=... $0 OUT_DIR PETCLINIC_APP_JAR [$name]" >&2; exit 2; }
+  count=${3:-3}
+  local java=${JAVA_HOME:?set JAVA_HOME to a JDK 21+}/bin/java
+  [ -f "$2" ] || { echo "$0: no petclinic jar at $2" >&2; exit 2; }
+  mkdir -p "$1"
+  out=$(cd "$1" && pwd) jar=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
+  petclinic_command "$java" "$jar"
+}
+
 # Sets $hey to hey (HEY, or hey on the PATH); exits 2 saying how to get it if there is none.
 find_hey() {
   hey=${HEY:-hey}

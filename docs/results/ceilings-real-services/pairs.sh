@@ -11,20 +11,14 @@
 # free. About 8 minutes a pair.
 set -euo pipefail
 here=$(dirname "$0")
-[ $# -eq 2 ] || { [ $# -eq 3 ] && [[ $3 =~ ^[1-9][0-9]*$ ]]; } \
-    || { echo "usage: JAVA_HOME=... $0 OUT_DIR PETCLINIC_APP_JAR [PAIRS]" >&2; exit 2; }
-pairs=${3:-3}
-java=${JAVA_HOME:?set JAVA_HOME to a JDK 21+}/bin/java
-[ -f "$2" ] || { echo "$0: no petclinic jar at $2" >&2; exit 2; }
-mkdir -p "$1"
-out=$(cd "$1" && pwd) jar=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
+source "$here/../common.sh"
+petclinic_runs PAIRS "$@"
 cd "$here/../../.."  # measure.sh names the load generator's jar and options from the repository's root
 here=docs/results/ceilings-real-services
-for i in $(seq 1 "$pairs"); do
+for i in $(seq 1 "$count"); do
   echo "pair $i: $(date -u +%H:%M:%S)"
-  SAME_START=1 "$here/measure.sh" "$out/petclinic-pair-$i" "http://127.0.0.1:18490/owners?lastName=" \
-      http://127.0.0.1:18490/actuator/metrics 300 -- "$java" -Xmx512m -jar "$jar" --server.port=18490 \
-      --server.address=127.0.0.1 || true
+  SAME_START=1 "$here/measure.sh" "$out/petclinic-pair-$i" "$petclinic_owners" "$petclinic_metrics" 300 \
+      -- "${petclinic_service[@]}" || true
   grep Sustained "$out/petclinic-pair-$i/run.txt" || true
   tail -n 1 "$out/petclinic-pair-$i/vegeta-knee.txt"
 done

@@ -17,6 +17,7 @@
 # to measure it anew). About 45 minutes.
 set -euo pipefail
 here=$(dirname "$0")
+source "$here/../common.sh"
 [ $# -eq 1 ] || { [ $# -eq 2 ] && [[ $2 =~ ^(orders|petclinic)$ ]]; } \
     || { echo "usage: PETCLINIC_JAR=... $0 OUT_DIR [orders|petclinic]" >&2; exit 2; }
 out=$1 part=${2:-all}
@@ -24,8 +25,6 @@ java=${JAVA_HOME:?set JAVA_HOME to a JDK 21+}/bin/java
 orders=("$java" -Xmx512m -jar experiment/other-service/target/vtlab-other-service.jar --server.port=18390
         --management.server.port=18391)
 meters=http://127.0.0.1:18391/actuator/prometheus
-clinic_meters=http://127.0.0.1:18490/actuator/metrics
-owners="http://127.0.0.1:18490/owners?lastName="
 
 # measure NAME PAGE METERS WARM_RATE COMMAND...
 measure() {
@@ -51,12 +50,12 @@ if [ -z "${PETCLINIC_NESTED:-}" ]; then
   [ -d "$out/petclinic-app" ] || "$java" -Djarmode=tools -jar "$petclinic" extract --destination "$out/petclinic-app"
   petclinic=$out/petclinic-app/$(basename "$petclinic")
 fi
-clinic=("$java" -Xmx512m -jar "$petclinic" --server.port=18490 --server.address=127.0.0.1)
+petclinic_command "$java" "$petclinic"
 # vegeta's warm-up at about two thirds of the warm knee, reached by a ramp: offered at once to the fresh service it
 # queued past the heap (vegeta-knee.py).
-RAMP_FROM=40 measure petclinic "$owners" "$clinic_meters" 300 "${clinic[@]}"
-BESIDE=$out/petclinic/ceilings.json measure petclinic-virtual "$owners" "$clinic_meters" 0 "${clinic[@]}" \
-    --spring.threads.virtual.enabled=true
+RAMP_FROM=40 measure petclinic "$petclinic_owners" "$petclinic_metrics" 300 "${petclinic_service[@]}"
+BESIDE=$out/petclinic/ceilings.json measure petclinic-virtual "$petclinic_owners" "$petclinic_metrics" 0 \
+    "${petclinic_service[@]}" --spring.threads.virtual.enabled=true
 # The bound, the accept queue and the keep-alive timeout the switch-on search recommends (a search written before
 # the last two were recommended leaves them as Tomcat has them).
 bound_args=$(python3 -c "import json,sys; a = json.load(open(sys.argv[1]))['virtualThreads']
@@ -70,5 +69,5 @@ for variant in "platform:" "virtual:--spring.threads.virtual.enabled=true" \
   [ -d "$out/$name" ] && { echo "$name: kept"; continue; }
   echo "$name: $(date -u +%H:%M:%S)"
   # shellcheck disable=SC2086 # the variant's arguments are words
-  "$here/overload.sh" "$out/$name" "$owners" http://127.0.0.1:18490/actuator/health -- "${clinic[@]}" $args
+  "$here/overload.sh" "$out/$name" "$petclinic_owners" "$petclinic_health" -- "${petclinic_service[@]}" $args
 done

@@ -12,26 +12,19 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/../common.sh"
-[ $# -eq 2 ] || { [ $# -eq 3 ] && [[ $3 =~ ^[1-9][0-9]*$ ]]; } \
-    || { echo "usage: JAVA_HOME=... $0 OUT_DIR PETCLINIC_APP_JAR [STARTS]" >&2; exit 2; }
-starts=${3:-3}
-java=${JAVA_HOME:?set JAVA_HOME to a JDK 21+}/bin/java
-[ -f "$2" ] || { echo "$0: no petclinic jar at $2" >&2; exit 2; }
+petclinic_runs STARTS "$@"
 find_vegeta
-out=$1 jar=$2 page="http://127.0.0.1:18490/owners?lastName="
-mkdir -p "$out"
-for i in $(seq 1 "$starts"); do
+for i in $(seq 1 "$count"); do
   echo "start $i: $(date -u +%H:%M:%S)"
   mkdir -p "$out/start-$i"
-  start_server "$out/start-$i/service.log" http://127.0.0.1:18490/actuator/health \
-      "$java" -Xmx512m -jar "$jar" --server.port=18490 --server.address=127.0.0.1
+  start_server "$out/start-$i/service.log" "$petclinic_health" "${petclinic_service[@]}"
   for run in first second; do
-    VEGETA=$vegeta python3 "$here/vegeta-knee.py" "$page" 300 "$out/start-$i/$run" > /dev/null
+    VEGETA=$vegeta python3 "$here/vegeta-knee.py" "$petclinic_owners" 300 "$out/start-$i/$run" > /dev/null
     echo "  $run: $(tail -n 1 "$out/start-$i/$run/vegeta-knee.txt")"
   done
   stop_server
 done
 echo "end: $(date -u +%H:%M:%S)"
-{ echo "service: $java -Xmx512m -jar $jar --server.port=18490 --server.address=127.0.0.1"
+{ echo "service: ${petclinic_service[*]}"
   echo "$(vegeta_line), warm-up at 300 req/s before each knee"
-  environment_lines "$java"; } > "$out/environment.txt"
+  environment_lines "${petclinic_service[0]}"; } > "$out/environment.txt"
