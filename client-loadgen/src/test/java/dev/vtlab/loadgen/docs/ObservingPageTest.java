@@ -30,6 +30,8 @@ class ObservingPageTest {
     /** A row of a search on a service of its own links its ceilings.json. */
     private static final String REAL_SERVICE_SEARCH =
             "\\]\\((results/ceilings-real-services/[a-z0-9-]+/[a-z0-9-]+/ceilings\\.json)\\)";
+    /** The line vegeta-knee.py ends with when a step held: the knee. */
+    private static final Pattern KNEE_HELD = Pattern.compile("knee: (\\d+) req/s held");
     /** One round of client-cost.sh: the client's name, its CPU a request, the service's, the client's p99. */
     private static final String ROUND = "^round \\d ([a-z0-9-]+): the client's CPU ([0-9.]+) ms a request, the "
             + "service's ([0-9.]+) ms, the client's p99 ([0-9.]+) ms, 0 failed";
@@ -116,8 +118,7 @@ class ObservingPageTest {
             assertThat(row.cell("the CPU a request costs")).as(row.where()).isEqualTo(
                     Boolean.TRUE.equals(result.probe().settled()) ? "settled" : "did not settle");
             Path knee = row.linked().resolveSibling("vegeta-knee.txt");
-            Matcher held = Pattern.compile("knee: (\\d+) req/s held")
-                    .matcher(Files.exists(knee) ? Files.readString(knee) : "");
+            Matcher held = KNEE_HELD.matcher(Files.exists(knee) ? Files.readString(knee) : "");
             if (row.cell("vegeta's knee req/s").equals("-")) {
                 assertThat(held.find()).as(row.where() + ": no knee held in " + knee).isFalse();
                 continue;
@@ -158,7 +159,7 @@ class ObservingPageTest {
     }
 
     private static double kneeHeld(Path kneeFile) throws IOException {
-        Matcher held = Pattern.compile("knee: (\\d+) req/s held").matcher(Files.readString(kneeFile));
+        Matcher held = KNEE_HELD.matcher(Files.readString(kneeFile));
         assertThat(held.find()).as("a knee held in " + kneeFile).isTrue();
         return Double.parseDouble(held.group(1));
     }
