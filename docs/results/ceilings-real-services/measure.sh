@@ -14,10 +14,14 @@
 # RAMP_FROM=rate climbs to WARM_RATE from that rate before vegeta's warm-up (vegeta-knee.py); CEILINGS_ARGS="..."
 # adds options to the search (its defaults otherwise); SAME_START=1 runs vegeta on the service the search warmed,
 # right after it, instead of on a fresh start (a pair of one start: what moves between starts, the JIT's choices,
-# the heap's layout, moves both).
+# the heap's layout, moves both); with it KNEES=N measures vegeta's knee N times in a row on that start (each with its
+# own warm-up), the second and later into OUT_DIR/knee-2 to knee-N: the search beside several knees of one start.
 set -euo pipefail
 here=$(dirname "$0")
 source "$here/../common.sh"
+knees=${KNEES:-1}
+[[ $knees =~ ^[1-9][0-9]*$ ]] || { echo "$0: KNEES must be a whole number from 1, not $knees" >&2; exit 2; }
+[ "$knees" = 1 ] || [ -n "${SAME_START:-}" ] || { echo "$0: KNEES=$knees needs SAME_START=1 (the knees of one start)" >&2; exit 2; }
 [ $# -ge 6 ] && [ "$5" = "--" ] || { echo "usage: $0 OUT_DIR PAGE_URL METRICS_URL WARM_RATE -- SERVICE_COMMAND..." >&2; exit 2; }
 out=$1 page=$2 metrics=$3 warm=$4
 shift 5
@@ -40,10 +44,13 @@ if [ "$warm" != 0 ]; then
     start_server "$out/service-vegeta.log" "$metrics" "$@"
   fi
   python3 "$here/vegeta-knee.py" "$page" "$warm" "$out" > /dev/null
+  for k in $(seq 2 "$knees"); do
+    python3 "$here/vegeta-knee.py" "$page" "$warm" "$out/knee-$k" > /dev/null
+  done
 fi
 stop_server
 { echo "ceilings: exit code $search_exit, page $page, meters $metrics${CEILINGS_ARGS:+, options $CEILINGS_ARGS}"
   echo "service: $*"
   [ "$warm" != 0 ] && echo "$(vegeta_line), warm-up at $warm req/s${RAMP_FROM:+ after a ramp from $RAMP_FROM req/s}\
-${SAME_START:+, on the service the search warmed (same start)}"
+${SAME_START:+, on the service the search warmed (same start)}${KNEES:+, $knees knees in a row}"
   environment_lines "$java_home/bin/java"; } > "$out/environment.txt"

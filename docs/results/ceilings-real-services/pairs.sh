@@ -8,7 +8,8 @@
 #
 # PETCLINIC_APP_JAR is the jar of an extracted petclinic (run-all.sh's OUT_DIR/petclinic-app). Writes
 # OUT_DIR/petclinic-pair-N (measure.sh's files) for N from 1 to PAIRS (3). Needs what measure.sh needs; port 18490
-# free. About 8 minutes a pair.
+# free. About 8 minutes a pair. KNEES=N measures vegeta's knee N times in a row on each start (measure.sh), each about
+# 4 minutes more.
 set -euo pipefail
 here=$(dirname "$0")
 source "$here/../common.sh"
@@ -20,6 +21,6 @@ for i in $(seq 1 "$count"); do
   SAME_START=1 "$here/measure.sh" "$out/petclinic-pair-$i" "$petclinic_owners" "$petclinic_metrics" 300 \
       -- "${petclinic_service[@]}" || true
   grep Sustained "$out/petclinic-pair-$i/run.txt" || true
-  tail -n 1 "$out/petclinic-pair-$i/vegeta-knee.txt"
+  tail -q -n 1 "$out/petclinic-pair-$i/vegeta-knee.txt" "$out/petclinic-pair-$i"/knee-*/vegeta-knee.txt 2> /dev/null || true
 done
 echo "end: $(date -u +%H:%M:%S)"
