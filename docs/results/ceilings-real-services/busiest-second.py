@@ -17,9 +17,14 @@ import re
 here = os.path.dirname(os.path.abspath(__file__))
 
 
+def set_number(path):
+    return int(path.split(os.sep)[-3][4:])
+
+
 def pairs():
+    """The pairs of sets 9 to 15: the later sets' searches leave the busiest second out themselves."""
     found = glob.glob(os.path.join(here, 'set-*', 'petclinic-pair-*', 'ceilings.json'))
-    return sorted(found, key=lambda p: (int(p.split(os.sep)[-3][4:]), p))
+    return sorted((p for p in found if set_number(p) <= 15), key=lambda p: (set_number(p), p))
 
 
 def knee(folder):

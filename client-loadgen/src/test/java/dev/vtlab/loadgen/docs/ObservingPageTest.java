@@ -9,7 +9,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -32,6 +34,8 @@ class ObservingPageTest {
             "\\]\\((results/ceilings-real-services/[a-z0-9-]+/[a-z0-9-]+/ceilings\\.json)\\)";
     /** The line vegeta-knee.py ends with when a step held: the knee. */
     private static final Pattern KNEE_HELD = Pattern.compile("knee: (\\d+) req/s held");
+    /** A Markdown link: its text, its target. */
+    private static final Pattern LINK = Pattern.compile("\\[([^\\]]+)\\]\\(([^)]+)\\)");
     /** One round of client-cost.sh: the client's name, its CPU a request, the service's, the client's p99. */
     private static final String ROUND = "^round \\d ([a-z0-9-]+): the client's CPU ([0-9.]+) ms a request, the "
             + "service's ([0-9.]+) ms, the client's p99 ([0-9.]+) ms, 0 failed";
@@ -92,7 +96,7 @@ class ObservingPageTest {
             assertThat(row.cell("predicted req/s")).as(row.where()).isEqualTo(oneDecimal(predicted));
             assertThat(row.cell("sustained req/s")).as(row.where()).isEqualTo(oneDecimal(sustained));
             assertThat(row.cell("measured / predicted")).as(row.where())
-                    .isEqualTo(String.format(Locale.ROOT, "%.2f", sustained / predicted));
+                    .isEqualTo(twoDigits(sustained / predicted));
         }
     }
 
@@ -114,7 +118,7 @@ class ObservingPageTest {
             assertThat(row.cell("sustained req/s")).as(row.where())
                     .isEqualTo(CeilingsResult.rate(result.sustainedRate()));
             assertThat(row.cell("sustained / predicted")).as(row.where())
-                    .isEqualTo(String.format(Locale.ROOT, "%.2f", result.ratio()));
+                    .isEqualTo(twoDigits(result.ratio()));
             assertThat(row.cell("the CPU a request costs")).as(row.where()).isEqualTo(
                     Boolean.TRUE.equals(result.probe().settled()) ? "settled" : "did not settle");
             Path knee = row.linked().resolveSibling("vegeta-knee.txt");
@@ -127,34 +131,36 @@ class ObservingPageTest {
             double vegeta = Double.parseDouble(held.group(1));
             assertThat(row.cell("vegeta's knee req/s")).as(row.where()).isEqualTo(CeilingsResult.rate(vegeta));
             assertThat(row.cell("sustained / vegeta's")).as(row.where())
-                    .isEqualTo(String.format(Locale.ROOT, "%.2f", result.sustainedRate() / vegeta));
+                    .isEqualTo(twoDigits(result.sustainedRate() / vegeta));
             if (row.header().contains("predicted / vegeta's")) {
                 assertThat(row.cell("predicted / vegeta's")).as(row.where())
-                        .isEqualTo(String.format(Locale.ROOT, "%.2f", result.predicted().rate() / vegeta));
+                        .isEqualTo(twoDigits(result.predicted().rate() / vegeta));
             }
         }
     }
 
     /**
-     * vegeta's knee twice on one start: each row's knees are the last lines of the two runs' vegeta-knee.txt, and the
-     * decision guide quotes the range of their ratios.
+     * vegeta's knee twice on one start: each row's first cell links the first run's vegeta-knee.txt, its second knee's
+     * cell the second's, and the decision guide quotes the range of their ratios.
      */
     @Test
     void every_row_of_vegetas_knee_twice_is_its_two_runs() throws IOException {
-        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE, "\\]\\((results/ceilings-real-services/"
-                + "vegeta-twice(?:-\\d+)?/start-\\d+/first/vegeta-knee\\.txt)\\)");
+        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE,
+                "\\]\\((results/ceilings-real-services/[a-z0-9/-]+/vegeta-knee\\.txt)\\)");
         assertThat(rows).as("starts with vegeta's knee twice").hasSizeGreaterThanOrEqualTo(2);
         List<String> ratios = rows.stream().map(row -> row.cell("second / first")).toList();
         assertThat(Files.readString(PAGE.resolveSibling("where-to-place-virtual-threads.md"))).contains(String.format(
                 Locale.ROOT, "vegeta's own knee, measured twice on one start, came to between %s and %s of the first",
                 min(ratios), max(ratios)));
         for (MarkdownTables.Row row : rows) {
+            Matcher secondCell = LINK.matcher(row.cell("second knee req/s"));
+            assertThat(secondCell.matches()).as("the second knee's cell links its file: " + row.where()).isTrue();
             double first = kneeHeld(row.linked());
-            double second = kneeHeld(row.linked().getParent().resolveSibling("second").resolve("vegeta-knee.txt"));
+            double second = kneeHeld(PAGE.resolveSibling(secondCell.group(2)));
             assertThat(row.cell("first knee req/s")).as(row.where()).isEqualTo(CeilingsResult.rate(first));
-            assertThat(row.cell("second knee req/s")).as(row.where()).isEqualTo(CeilingsResult.rate(second));
+            assertThat(secondCell.group(1)).as(row.where()).isEqualTo(CeilingsResult.rate(second));
             assertThat(row.cell("second / first")).as(row.where())
-                    .isEqualTo(String.format(Locale.ROOT, "%.2f", second / first));
+                    .isEqualTo(twoDigits(second / first));
         }
     }
 
@@ -171,10 +177,7 @@ class ObservingPageTest {
      */
     @Test
     void the_pairs_ratios_in_words_are_their_rows() throws IOException {
-        List<MarkdownTables.Row> pairs = MarkdownTables.rowsLinking(PAGE,
-                REAL_SERVICE_SEARCH).stream()
-                .filter(row -> row.header().contains("predicted / vegeta's"))
-                .filter(row -> !row.cell("vegeta's knee req/s").equals("-")).toList();
+        List<MarkdownTables.Row> pairs = pairsWithKnee();
         assertThat(pairs).as("pairs on one start").hasSizeGreaterThanOrEqualTo(8);
         List<String> sustained = pairs.stream().map(row -> row.cell("sustained / vegeta's")).toList();
         List<String> predicted = pairs.stream().map(row -> row.cell("predicted / vegeta's")).toList();
@@ -195,6 +198,88 @@ class ObservingPageTest {
         assertThat(atTheBusiestSecond).as("pairs whose CPU ceiling left out the busiest second").isNotEmpty();
         assertThat(guide).contains(String.format(Locale.ROOT, "the searches since sustained %s to %s of their "
                 + "prediction", min(atTheBusiestSecond), max(atTheBusiestSecond)));
+    }
+
+    /**
+     * The hours' table: for each set of two pairs or more with a knee of vegeta's (a row linking the set's folder),
+     * its searches' sustained rates and vegeta's knees as the pairs' rows give them, how far each spread, the knees'
+     * median and each search against it; the page counts the pairs within 0.85 to 1.15 of the median and of their own
+     * start's knee.
+     */
+    @Test
+    void every_hours_row_is_its_sets_pairs() throws IOException {
+        Map<String, List<MarkdownTables.Row>> bySet = new LinkedHashMap<>();
+        for (MarkdownTables.Row pair : pairsWithKnee()) {
+            String set = pair.linked().getParent().getParent().getFileName().toString();
+            bySet.computeIfAbsent(set, key -> new ArrayList<>()).add(pair);
+        }
+        bySet.values().removeIf(pairs -> pairs.size() < 2);
+        List<MarkdownTables.Row> hours = MarkdownTables.rowsLinking(PAGE,
+                "\\]\\((results/ceilings-real-services/set-\\d+)\\)");
+        assertThat(hours.stream().map(row -> row.linked().getFileName().toString()).toList())
+                .as("a row for each set of two pairs or more with a knee").isEqualTo(List.copyOf(bySet.keySet()));
+        int pairs = 0;
+        int withinOwn = 0;
+        int withinMedian = 0;
+        List<String> searchesSince18 = new ArrayList<>();
+        List<String> kneesSince18 = new ArrayList<>();
+        for (MarkdownTables.Row hour : hours) {
+            List<MarkdownTables.Row> set = bySet.get(hour.linked().getFileName().toString());
+            List<Double> sustained = figures(set, "sustained req/s");
+            List<Double> knees = figures(set, "vegeta's knee req/s");
+            List<Double> sorted = knees.stream().sorted().toList();
+            int middle = sorted.size() / 2;
+            double median = sorted.size() % 2 == 1 ? sorted.get(middle)
+                    : (sorted.get(middle - 1) + sorted.get(middle)) / 2;
+            List<String> ratios = sustained.stream().map(rate -> twoDigits(rate / median)).toList();
+            assertThat(hour.cell("the searches' sustained req/s")).as(hour.where())
+                    .isEqualTo(cells(set, "sustained req/s"));
+            assertThat(hour.cell("highest / lowest sustained")).as(hour.where()).isEqualTo(spread(sustained));
+            assertThat(hour.cell("vegeta's knees req/s")).as(hour.where())
+                    .isEqualTo(cells(set, "vegeta's knee req/s"));
+            assertThat(hour.cell("highest / lowest knee")).as(hour.where()).isEqualTo(spread(knees));
+            assertThat(hour.cell("the knees' median req/s")).as(hour.where()).isEqualTo(CeilingsResult.rate(median));
+            assertThat(hour.cell("sustained / the median")).as(hour.where()).isEqualTo(String.join("; ", ratios));
+            if (Integer.parseInt(hour.linked().getFileName().toString().substring("set-".length())) >= 18) {
+                searchesSince18.add(spread(sustained));
+                kneesSince18.add(spread(knees));
+            }
+            pairs += set.size();
+            withinOwn += (int) set.stream().filter(pair -> within(pair.cell("sustained / vegeta's"))).count();
+            withinMedian += (int) ratios.stream().filter(ObservingPageTest::within).count();
+        }
+        assertThat(Files.readString(PAGE).replaceAll("\\s+", " ")).contains(String.format(Locale.ROOT,
+                "sustained came within 0.85 to 1.15 of its hour's median knee in %d of these %d pairs, and of the knee "
+                        + "on its own start in %d", withinMedian, pairs, withinOwn)).contains(String.format(Locale.ROOT,
+                "From set 18 on, a set's searches parted by %s to %s (highest over lowest), its knees by %s to %s",
+                min(searchesSince18), max(searchesSince18), min(kneesSince18), max(kneesSince18)));
+        assertThat(Files.readString(PAGE.resolveSibling("where-to-place-virtual-threads.md"))).contains(String.format(
+                Locale.ROOT, "against the median of vegeta's knees in the same half hour, %d of %d searches came "
+                        + "within 0.85 to 1.15, against the knee on their own start %d",
+                withinMedian, pairs, withinOwn));
+    }
+
+    /** The pairs on one start (the rows that set the prediction beside vegeta's knee too) where vegeta held a knee. */
+    private static List<MarkdownTables.Row> pairsWithKnee() throws IOException {
+        return MarkdownTables.rowsLinking(PAGE, REAL_SERVICE_SEARCH).stream()
+                .filter(row -> row.header().contains("predicted / vegeta's"))
+                .filter(row -> !row.cell("vegeta's knee req/s").equals("-")).toList();
+    }
+
+    private static List<Double> figures(List<MarkdownTables.Row> rows, String column) {
+        return rows.stream().map(row -> Double.parseDouble(row.cell(column).replace(",", ""))).toList();
+    }
+
+    private static String cells(List<MarkdownTables.Row> rows, String column) {
+        return String.join("; ", rows.stream().map(row -> row.cell(column)).toList());
+    }
+
+    private static String spread(List<Double> figures) {
+        return twoDigits(Collections.max(figures) / Collections.min(figures));
+    }
+
+    private static String twoDigits(double ratio) {
+        return String.format(Locale.ROOT, "%.2f", ratio);
     }
 
     /**
