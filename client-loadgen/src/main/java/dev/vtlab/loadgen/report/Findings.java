@@ -170,8 +170,8 @@ public record Findings(double threshold, List<FlagEffect> flagEffects, List<Best
         if (change != Change.BOTH_CLEAN) {
             return new Pair(off.flags(), on.flags(), Double.NaN, Double.NaN, Double.NaN, false, Double.NaN, change);
         }
-        Repeats.Spread offP99 = off.p99();
-        Repeats.Spread onP99 = on.p99();
+        Spread offP99 = off.p99();
+        Spread onP99 = on.p99();
         return new Pair(off.flags(), on.flags(), ratio(onP99.median(), offP99.median()),
                 ratio(onP99.min(), offP99.max()), ratio(onP99.max(), offP99.min()), onP99.overlaps(offP99),
                 ratio(on.wall().median(), off.wall().median()), change);
@@ -185,7 +185,7 @@ public record Findings(double threshold, List<FlagEffect> flagEffects, List<Best
     }
 
     static double median(double[] values) {
-        return Repeats.Spread.of(values).median();
+        return Spread.of(values).median();
     }
 
     private static double ratio(double numerator, double denominator) {

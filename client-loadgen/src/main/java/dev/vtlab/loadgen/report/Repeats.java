@@ -5,7 +5,6 @@ import dev.vtlab.loadgen.load.RunSummary;
 import dev.vtlab.loadgen.matrix.Combination;
 import dev.vtlab.loadgen.matrix.RunRecord;
 
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.function.ToDoubleFunction;
@@ -73,31 +72,5 @@ record Repeats(Combination combination, Mode mode, List<RunRecord> runs) {
     private Stream<RunRecord> counted() {
         boolean anyClean = runs.stream().anyMatch(RunRecord::ok);
         return runs.stream().filter(r -> r.ok() || !anyClean);
-    }
-
-    /**
-     * Median and range of some values.
-     *
-     * @param median the median (NaN without values)
-     * @param min    the lowest
-     * @param max    the highest
-     */
-    record Spread(double median, double min, double max) {
-
-        static Spread of(double[] values) {
-            if (values.length == 0) {
-                return new Spread(Double.NaN, Double.NaN, Double.NaN);
-            }
-            double[] sorted = values.clone();
-            Arrays.sort(sorted);
-            int mid = sorted.length / 2;
-            double median = sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-            return new Spread(median, sorted[0], sorted[sorted.length - 1]);
-        }
-
-        /** The two ranges share at least one value. */
-        boolean overlaps(Spread other) {
-            return !(max < other.min || min > other.max);
-        }
     }
 }

@@ -146,7 +146,7 @@ final class ReportContent {
         for (Repeats cell : Repeats.of(runs)) {
             RunSummary s = cell.representative().summary();
             ServerJvm jvm = s.server().serverJvm();
-            Repeats.Spread p99 = cell.p99();
+            Spread p99 = cell.p99();
             long failed = cell.runs().stream().mapToLong(r -> r.summary().outcome().failed()).sum();
             String causes = cell.runs().stream().map(r -> r.summary().outcome().failuresByCause())
                     .filter(m -> !m.isEmpty()).map(Object::toString).distinct().reduce((a, b) -> a + " " + b)

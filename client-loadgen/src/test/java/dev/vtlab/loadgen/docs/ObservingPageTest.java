@@ -2,6 +2,7 @@ package dev.vtlab.loadgen.docs;
 
 import dev.vtlab.loadgen.ceilings.CeilingsResult;
 import dev.vtlab.loadgen.json.Json;
+import dev.vtlab.loadgen.report.Spread;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -9,7 +10,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -225,20 +226,19 @@ class ObservingPageTest {
         List<String> kneesSince18 = new ArrayList<>();
         for (MarkdownTables.Row hour : hours) {
             List<MarkdownTables.Row> set = bySet.get(hour.linked().getFileName().toString());
-            List<Double> sustained = figures(set, "sustained req/s");
-            List<Double> knees = figures(set, "vegeta's knee req/s");
-            List<Double> sorted = knees.stream().sorted().toList();
-            int middle = sorted.size() / 2;
-            double median = sorted.size() % 2 == 1 ? sorted.get(middle)
-                    : (sorted.get(middle - 1) + sorted.get(middle)) / 2;
-            List<String> ratios = sustained.stream().map(rate -> twoDigits(rate / median)).toList();
+            double[] sustainedRates = figures(set, "sustained req/s");
+            Spread sustained = Spread.of(sustainedRates);
+            Spread knees = Spread.of(figures(set, "vegeta's knee req/s"));
+            List<String> ratios = Arrays.stream(sustainedRates).mapToObj(rate -> twoDigits(rate / knees.median()))
+                    .toList();
             assertThat(hour.cell("the searches' sustained req/s")).as(hour.where())
                     .isEqualTo(cells(set, "sustained req/s"));
             assertThat(hour.cell("highest / lowest sustained")).as(hour.where()).isEqualTo(spread(sustained));
             assertThat(hour.cell("vegeta's knees req/s")).as(hour.where())
                     .isEqualTo(cells(set, "vegeta's knee req/s"));
             assertThat(hour.cell("highest / lowest knee")).as(hour.where()).isEqualTo(spread(knees));
-            assertThat(hour.cell("the knees' median req/s")).as(hour.where()).isEqualTo(CeilingsResult.rate(median));
+            assertThat(hour.cell("the knees' median req/s")).as(hour.where())
+                    .isEqualTo(CeilingsResult.rate(knees.median()));
             assertThat(hour.cell("sustained / the median")).as(hour.where()).isEqualTo(String.join("; ", ratios));
             if (Integer.parseInt(hour.linked().getFileName().toString().substring("set-".length())) >= 18) {
                 searchesSince18.add(spread(sustained));
@@ -266,16 +266,17 @@ class ObservingPageTest {
                 .filter(row -> !row.cell("vegeta's knee req/s").equals("-")).toList();
     }
 
-    private static List<Double> figures(List<MarkdownTables.Row> rows, String column) {
-        return rows.stream().map(row -> Double.parseDouble(row.cell(column).replace(",", ""))).toList();
+    private static double[] figures(List<MarkdownTables.Row> rows, String column) {
+        return rows.stream().mapToDouble(row -> Double.parseDouble(row.cell(column).replace(",", ""))).toArray();
     }
 
     private static String cells(List<MarkdownTables.Row> rows, String column) {
         return String.join("; ", rows.stream().map(row -> row.cell(column)).toList());
     }
 
-    private static String spread(List<Double> figures) {
-        return twoDigits(Collections.max(figures) / Collections.min(figures));
+    /** Highest over lowest. */
+    private static String spread(Spread figures) {
+        return twoDigits(figures.max() / figures.min());
     }
 
     private static String twoDigits(double ratio) {
