@@ -21,7 +21,8 @@ here=$(dirname "$0")
 source "$here/../common.sh"
 knees=${KNEES:-1}
 [[ $knees =~ ^[1-9][0-9]*$ ]] || { echo "$0: KNEES must be a whole number from 1, not $knees" >&2; exit 2; }
-[ "$knees" = 1 ] || [ -n "${SAME_START:-}" ] || { echo "$0: KNEES=$knees needs SAME_START=1 (the knees of one start)" >&2; exit 2; }
+[ "$knees" = 1 ] || [ -n "${SAME_START:-}" ] \
+    || { echo "$0: KNEES=$knees needs SAME_START=1 (the knees of one start)" >&2; exit 2; }
 [ $# -ge 6 ] && [ "$5" = "--" ] || { echo "usage: $0 OUT_DIR PAGE_URL METRICS_URL WARM_RATE -- SERVICE_COMMAND..." >&2; exit 2; }
 out=$1 page=$2 metrics=$3 warm=$4
 shift 5

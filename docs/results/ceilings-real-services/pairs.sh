@@ -11,6 +11,7 @@
 # free. About 8 minutes a pair. KNEES=N measures vegeta's knee N times in a row on each start (measure.sh), each about
 # 4 minutes more.
 set -euo pipefail
+shopt -s nullglob  # knee-*: none unless KNEES is above 1
 here=$(dirname "$0")
 source "$here/../common.sh"
 petclinic_runs PAIRS "$@"
@@ -21,6 +22,6 @@ for i in $(seq 1 "$count"); do
   SAME_START=1 "$here/measure.sh" "$out/petclinic-pair-$i" "$petclinic_owners" "$petclinic_metrics" 300 \
       -- "${petclinic_service[@]}" || true
   grep Sustained "$out/petclinic-pair-$i/run.txt" || true
-  tail -q -n 1 "$out/petclinic-pair-$i/vegeta-knee.txt" "$out/petclinic-pair-$i"/knee-*/vegeta-knee.txt 2> /dev/null || true
+  tail -q -n 1 "$out/petclinic-pair-$i/vegeta-knee.txt" "$out/petclinic-pair-$i"/knee-*/vegeta-knee.txt
 done
 echo "end: $(date -u +%H:%M:%S)"

@@ -13,7 +13,8 @@ warm knee offered at once (spring-petclinic at -Xmx512m did: 5.3% served, never 
 reported as "ramp" lines and are not steps.
 
 Writes OUT_DIR/vegeta-<rate>.json (vegeta's report of each step, with "cpuMsPerRequest": the CPU the attack's process
-spent a request, its user and system time) and OUT_DIR/vegeta-knee.txt (one line a step, then the knee). Needs vegeta (go install github.com/tsenart/vegeta/v12@v12.13.0, or VEGETA=path)."""
+spent a request, its user and system time) and OUT_DIR/vegeta-knee.txt (one line a step, then the knee). Needs vegeta
+(go install github.com/tsenart/vegeta/v12@v12.13.0, or VEGETA=path)."""
 import json
 import os
 import resource

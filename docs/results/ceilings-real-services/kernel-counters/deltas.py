@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""The kernel's TCP counters beside a pair (docs/observing.md, "What the kernel counted at the breaks"): kernel.txt
-(sampler.sh, each second during the search) and kernel2.txt (sampler2.sh, each second during vegeta's knee), read as
-what each counter gained in each second. Prints the totals of each file and every second in which segments were
-retransmitted, with the connections established to the service's port.
+"""The kernel's TCP counters beside a pair (docs/observing.md, the pair with the kernel's counters after set 28):
+kernel.txt (sampler.sh, each second during the search) and kernel2.txt (sampler.sh with other counters, each second
+during vegeta's knee), read as what each counter gained in each second. Prints the totals of each file and every
+second in which segments were retransmitted, with the connections established to the service's port.
 
     python3 deltas.py > deltas.txt"""
 import os
