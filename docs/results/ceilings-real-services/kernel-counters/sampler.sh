@@ -1,7 +1,9 @@
 #!/bin/bash
-# Every second until stopped: the time, the kernel's TCP counters named (absolute, from nstat) and the connections
-# established to port 18490 (spring-petclinic's), one line a second; deltas.py reads the lines as what each counter
-# gained in each second.
+# Every second until stopped: the time, the kernel's TCP counters named (absolute, from nstat), the packets the
+# kernel dropped and the times its receive softirq ran out of budget, summed over the cores (/proc/net/softnet_stat's
+# second and third columns: on loopback every packet passes a core's backlog of net.core.netdev_max_backlog packets,
+# and one dropped there is one TCP retransmits), and the connections established to port 18490 (spring-petclinic's),
+# one line a second; deltas.py reads the lines as what each counter gained in each second.
 #
 #   sampler.sh COUNTER... > FILE
 #
@@ -15,7 +17,10 @@
 while true; do
   t=$(date -u +%H:%M:%S)
   c=$(nstat -az "$@" 2>/dev/null | awk 'NR>1{printf "%s=%s ",$1,$2}')
+  dropped=0 squeezed=0
+  while read -r _ d q _; do dropped=$((dropped + 16#$d)) squeezed=$((squeezed + 16#$q)); done < /proc/net/softnet_stat
+  s="SoftnetDropped=$dropped SoftnetSqueezed=$squeezed "
   e=$(ss -Htn state established '( sport = :18490 )' | wc -l)
-  echo "$t $c est=$e"
+  echo "$t $c${s}est=$e"
   sleep 1
 done
