@@ -1,31 +1,32 @@
 #!/usr/bin/env python3
-"""The connections each tool kept open, and what the kernel counted, beside two pairs (docs/observing.md,
-"Connections at a step's start"): kernel.txt (kernel-counters/sampler.sh, each second through both pairs) against each
-pair's phases, the search from its ceilings.json's start to vegeta's warm-up, then each of vegeta's steps (their
-vegeta-*.json's first and last request). For each phase, what the kernel's counters gained; for the search, every
-spell of seconds with more than SPELL connections established to the service (the connections of a rate run close at
-its end, so a spell is one window or step); for vegeta, the most connections in each step.
+"""The connections each tool kept open, and what the kernel counted, beside pairs (docs/observing.md,
+"Connections at a step's start"): DIR/kernel.txt (kernel-counters/sampler.sh, each second through all of them)
+against the phases of each DIR/petclinic-pair-N: the search, from its ceilings.json's start to vegeta's warm-up, then
+each of vegeta's steps (their vegeta-*.json's first and last request). For each phase, what the kernel's counters
+gained; for the search, every spell of seconds with more than SPELL connections established to the service (a rate
+run's connections close at its end, so a spell is a window or a step, or two in a row); for vegeta, the most
+connections in each step.
 
-    python3 connections.py > connections.txt"""
+    python3 connections.py DIR > DIR/connections.txt"""
 import datetime
 import glob
 import json
 import os
+import sys
 
-here = os.path.dirname(os.path.abspath(__file__))
 SPELL = 100
-DAY = "2026-11-27"  # the day the sampler started: its lines give the time only
 
 
-def samples():
-    """(time, counters) a second, the counters as gained since the second before."""
+def samples(directory, day):
+    """(time, counters) a second, the counters as gained since the second before; the sampler's lines give the time
+    only, from day on."""
     previous = None
     days = 0
     last = None
-    for line in open(os.path.join(here, "kernel.txt")):
+    for line in open(os.path.join(directory, "kernel.txt")):
         fields = line.split()
         counters = {k: int(v) for k, v in (f.split("=") for f in fields[1:])}
-        when = datetime.datetime.fromisoformat(f"{DAY}T{fields[0]}+00:00") + datetime.timedelta(days=days)
+        when = datetime.datetime.fromisoformat(f"{day}T{fields[0]}+00:00") + datetime.timedelta(days=days)
         if last is not None and when < last:  # past midnight
             days += 1
             when += datetime.timedelta(days=1)
@@ -50,10 +51,14 @@ def totals(rows):
     return ", ".join(f"{k} {v}" for k, v in summed.items())
 
 
-rows = list(samples())
-for pair in sorted(glob.glob(os.path.join(here, "petclinic-pair-*"))):
+if len(sys.argv) != 2:
+    print(__doc__, file=sys.stderr)
+    sys.exit(2)
+pairs = sorted(glob.glob(os.path.join(sys.argv[1], "petclinic-pair-*")))
+starts = [instant(json.load(open(os.path.join(pair, "ceilings.json")))["started"]) for pair in pairs]
+rows = list(samples(sys.argv[1], f"{starts[0]:%Y-%m-%d}"))  # the sampler started just before the first pair
+for pair, search_start in zip(pairs, starts):
     name = os.path.basename(pair)
-    search_start = instant(json.load(open(os.path.join(pair, "ceilings.json")))["started"])
     steps = []
     for path in glob.glob(os.path.join(pair, "vegeta-*.json")):
         report = json.load(open(path))
