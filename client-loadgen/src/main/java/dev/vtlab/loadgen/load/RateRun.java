@@ -11,7 +11,6 @@ import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
@@ -22,7 +21,6 @@ import java.util.concurrent.locks.LockSupport;
  * A rate run (an open model): request i is sent at its due time ({@link Schedule}), each on a virtual thread of its
  * own, whatever the server does; a request the client could not send in time is counted, and timed from its due
  * time all the same, so that a stalled server cannot hide its queue behind a stalled client (coordinated omission).
- * The connections a steady rate keeps busy are opened before the first request is due ({@link #OPEN_AHEAD}).
  * Each second the server's lab is sampled, and apart from it the service's meters (each on a thread of its own, so
  * that a slow lab does not delay the meters). Every request ends within the request timeout, so a run always ends.
  */
@@ -30,17 +28,6 @@ public final class RateRun {
 
     /** A request sent later than this after its due time counts as late. */
     public static final Duration LATE = Duration.ofMillis(10);
-
-    /**
-     * Before its first due request a run opens, on each of its clients, as many connections as its rate sends requests
-     * in this time (at least one), by that many requests at once, answered before it starts. A run measures a steady
-     * rate, and a steady rate keeps a few connections open; one started without any opens a connection for every
-     * request due before the first answers come, and the JDK's client hands its oldest idle connection out first, so
-     * all of them stay in use to the run's end (spring-petclinic near its knee: in the search's windows and steps that
-     * broke, 107 to 378 connections open in their first second and up to 478 after, in the others at most 94; in
-     * vegeta's steps that held, at most 20: docs/observing.md, "Connections at a step's start").
-     */
-    static final Duration OPEN_AHEAD = Duration.ofMillis(10);
 
     private final Duration connectTimeout;
     private final Duration requestTimeout;
@@ -80,7 +67,6 @@ public final class RateRun {
         HttpRequest request = HttpRequest.newBuilder(uri).timeout(requestTimeout).GET().build();
         // The connections of a run are spread over as many clients as a burst's, for the same reason.
         List<HttpClient> clients = Burst.clients(connectTimeout);
-        openConnections(clients, request, connectionsPerClient(schedule.rate()));
         Semaphore permits = new Semaphore(maxInFlight);
         AtomicInteger inFlight = new AtomicInteger();
         AtomicInteger peak = new AtomicInteger();
@@ -114,32 +100,6 @@ public final class RateRun {
         }
         long finished = (System.nanoTime() - start) / 1000;
         return new Recording(due, Arrays.asList(results), samples, meterSamples, peak.get(), finished);
-    }
-
-    /** The connections a run at {@code rate} opens on each client before it starts ({@link #OPEN_AHEAD}). */
-    static int connectionsPerClient(double rate) {
-        return (int) Math.max(1, Math.ceil(rate * OPEN_AHEAD.toNanos() / 1e9 / Burst.CLIENTS));
-    }
-
-    /**
-     * Opens {@code perClient} connections on each of {@code clients}: that many requests released at once on each, so
-     * that none finds another's connection idle; returns when all are answered (each by its timeout at the latest).
-     * Their answers are not the run's: a service that fails them fails the run's own requests too.
-     */
-    private static void openConnections(List<HttpClient> clients, HttpRequest request, int perClient)
-            throws InterruptedException {
-        CountDownLatch go = new CountDownLatch(1);
-        try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
-            for (HttpClient client : clients) {
-                for (int i = 0; i < perClient; i++) {
-                    threads.submit(() -> {
-                        go.await();
-                        return Burst.send(client, request, -1, System.nanoTime());
-                    });
-                }
-            }
-            go.countDown();
-        }
     }
 
     /**

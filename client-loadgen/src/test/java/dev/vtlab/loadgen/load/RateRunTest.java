@@ -8,8 +8,6 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.time.Duration;
-import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -27,8 +25,6 @@ class RateRunTest {
 
     private HttpServer server;
     private final AtomicLong firstRequest = new AtomicLong();
-    /** The client's port of each request the server answered, in order: one port, one connection. */
-    private final List<Integer> clientPorts = new CopyOnWriteArrayList<>();
 
     @Test
     void latency_from_the_due_time_shows_a_stall_that_latency_from_the_send_hides() throws Exception {
@@ -56,28 +52,6 @@ class RateRunTest {
         assertThat(summary.minutes()).singleElement().extracting(RateSummary.Minute::completed).isEqualTo(50);
     }
 
-    @Test
-    void a_run_opens_its_connections_before_its_first_due_request() throws Exception {
-        // 20 req/s: one connection on each client, opened by one request each before the run starts.
-        Schedule schedule = new Schedule(20, Duration.ofMillis(200), Arrivals.UNIFORM, Schedule.DEFAULT_SEED);
-        int opening = Burst.CLIENTS * RateRun.connectionsPerClient(schedule.rate());
-
-        RateSummary summary = run(schedule, 100, Duration.ZERO);
-
-        assertThat(opening).isEqualTo(4);
-        assertThat(summary.run().requests()).as("the run's own requests only").isEqualTo(4);
-        assertThat(clientPorts).hasSize(opening + 4);
-        assertThat(clientPorts.subList(opening, clientPorts.size())).as("no connection opened once it started")
-                .isSubsetOf(clientPorts.subList(0, opening));
-    }
-
-    @Test
-    void a_faster_run_opens_more_connections_first() {
-        assertThat(RateRun.connectionsPerClient(0.5)).isEqualTo(1);
-        assertThat(RateRun.connectionsPerClient(1_600)).as("10 ms at 1,600 req/s: 16 requests, four a client").isEqualTo(4);
-        assertThat(RateRun.connectionsPerClient(20_000)).isEqualTo(50);
-    }
-
     /** {@code schedule} sent to a fresh stalling server, at most {@code maxInFlight} at once, summed up. */
     private RateSummary run(Schedule schedule, int maxInFlight, Duration warmup) throws Exception {
         URI uri = stallingServer();
@@ -92,7 +66,6 @@ class RateRunTest {
         server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
         server.createContext("/", exchange -> {
             long now = System.nanoTime();
-            clientPorts.add(exchange.getRemoteAddress().getPort());
             firstRequest.compareAndSet(0, now);
             long since = now - firstRequest.get();
             if (since >= STALL_FROM.toNanos() && since < STALL_UNTIL.toNanos()) {
