@@ -4,8 +4,8 @@
 against the phases of each DIR/petclinic-pair-N: the search, from its ceilings.json's start to vegeta's warm-up, then
 each of vegeta's steps (their vegeta-*.json's first and last request). For each phase, what the kernel's counters
 gained; for the search, every spell of seconds with more than SPELL connections established to the service (a rate
-run's connections close at its end, so a spell is a window or a step, or two in a row); for vegeta, the most
-connections in each step.
+run's connections close at its end, so a spell is a window or a step, or two in a row), with the seconds before it;
+for vegeta, the most connections in each step.
 
     python3 connections.py DIR > DIR/connections.txt"""
 import datetime
@@ -15,6 +15,7 @@ import os
 import sys
 
 SPELL = 100
+BEFORE = 5  # seconds shown before a spell: a rise at a run's start comes from the few of the run before
 
 
 def samples(directory, day):
@@ -68,12 +69,14 @@ for pair, search_start in zip(pairs, starts):
     search = [r for r in rows if search_start <= r[0] < steps[0][0]]
     print(f"{name}, the search ({search[0][0]:%H:%M:%S} to {search[-1][0]:%H:%M:%S} UTC): {totals(search)}")
     spell = []
-    for row in search + [(None, {}, 0)]:
+    for i, row in enumerate(search + [(None, {}, 0)]):
         if row[2] > SPELL:
             spell.append(row)
         elif spell:
+            before = [str(r[2]) for r in search[max(0, i - len(spell) - BEFORE):i - len(spell)]]
             print(f"  {spell[0][0]:%H:%M:%S} to {spell[-1][0]:%H:%M:%S}: {spell[0][2]} connections in its first "
-                  f"second, at most {max(r[2] for r in spell)}, {len(spell)} s")
+                  f"second, at most {max(r[2] for r in spell)}, {len(spell)} s; the {len(before)} s before it: "
+                  + ", ".join(before))
             spell = []
     outside = [r[2] for r in search if r[2] <= SPELL]
     print(f"  the other {len(outside)} s: at most {max(outside)} connections")

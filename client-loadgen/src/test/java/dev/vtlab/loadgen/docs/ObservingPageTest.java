@@ -30,9 +30,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ObservingPageTest {
 
     private static final Path PAGE = CommandChecks.root().resolve("docs/observing.md");
-    /** A row of a search on a service of its own links its ceilings.json. */
+    /** A row of a search on a service of its own links its ceilings.json, in a folder of a set or deeper. */
     private static final String REAL_SERVICE_SEARCH =
-            "\\]\\((results/ceilings-real-services/[a-z0-9-]+/[a-z0-9-]+/ceilings\\.json)\\)";
+            "\\]\\((results/ceilings-real-services/[a-z0-9-]+(?:/[a-z0-9-]+)+/ceilings\\.json)\\)";
     /** The line vegeta-knee.py ends with when a step held: the knee. */
     private static final Pattern KNEE_HELD = Pattern.compile("knee: (\\d+) req/s held");
     /** A Markdown link: its text, its target. */
