@@ -15,7 +15,7 @@ import os
 import sys
 
 SPELL = 100
-BEFORE = 5  # seconds shown before a spell: a rise at a run's start comes from the few of the run before
+BEFORE = 5  # seconds shown before a spell: whether it rose from a few dozen within a second, or climbed
 
 
 def samples(directory, day):

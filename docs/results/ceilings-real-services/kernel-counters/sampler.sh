@@ -2,8 +2,8 @@
 # Every second until stopped: the time, the kernel's TCP counters named (absolute, from nstat), the packets the
 # kernel dropped and the times its receive softirq ran out of budget, summed over the cores (/proc/net/softnet_stat's
 # second and third columns: on loopback every packet passes a core's backlog of net.core.netdev_max_backlog packets,
-# and one dropped there is one TCP retransmits), and the connections established to port 18490 (spring-petclinic's),
-# one line a second; deltas.py reads the lines as what each counter gained in each second.
+# and a packet dropped there is one TCP must send again), and the connections established to port 18490
+# (spring-petclinic's), one line a second; deltas.py reads the lines as what each counter gained in each second.
 #
 #   sampler.sh COUNTER... > FILE
 #
@@ -11,8 +11,11 @@
 #   sampler.sh TcpExtListenOverflows TcpExtListenDrops TcpExtTCPSynRetrans TcpActiveOpens TcpRetransSegs TcpPassiveOpens
 # and during vegeta's knee, into kernel2.txt:
 #   sampler.sh TcpRetransSegs TcpExtTCPBacklogDrop TcpExtTCPRcvQDrop TcpExtTCPLossProbes TcpExtTCPTimeouts \
-#       TcpExtTCPSlowStartRetrans TcpExtTCPFastRetrans TcpExtTCPSpuriousRTOs TcpExtTCPDSACKRecv TcpExtTCPZeroWindowDrop \
-#       TcpExtPruneCalled TcpExtTCPMemoryPressures TcpActiveOpens
+#       TcpExtTCPSlowStartRetrans TcpExtTCPFastRetrans TcpExtTCPSpuriousRTOs TcpExtTCPDSACKRecv \
+#       TcpExtTCPZeroWindowDrop TcpExtPruneCalled TcpExtTCPMemoryPressures TcpActiveOpens
+# The pairs in ../connections ran it once through each run of pairs.sh, read by connections.py:
+#   sampler.sh TcpRetransSegs TcpExtTCPTimeouts TcpExtTCPLossProbes TcpExtTCPDSACKRecv TcpExtTCPSpuriousRTOs \
+#       TcpActiveOpens
 [ $# -ge 1 ] || { echo "usage: $0 COUNTER... (nstat's names, such as TcpRetransSegs)" >&2; exit 2; }
 while true; do
   t=$(date -u +%H:%M:%S)
