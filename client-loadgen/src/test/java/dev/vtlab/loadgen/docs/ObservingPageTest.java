@@ -303,6 +303,64 @@ class ObservingPageTest {
                 + "itself within 0.85 to 1.15 of vegeta's knee in " + WORDS.get((int) vegeta) + ".");
     }
 
+    /**
+     * The connections beside four pairs: the figures the page quotes are connections.py's output, before the change
+     * and after it: what the searches retransmitted, the connections of their spells and of their other seconds, and
+     * the most connections of vegeta's steps that held (by its vegeta-knee.txt).
+     */
+    @Test
+    void the_connections_figures_are_connections_py_output() throws IOException {
+        Path results = PAGE.resolveSibling("results/ceilings-real-services/connections");
+        List<List<String>> retransmitted = new ArrayList<>();
+        List<List<String>> others = new ArrayList<>();
+        List<List<String>> vegetaHeld = new ArrayList<>();
+        List<Integer> firstSeconds = new ArrayList<>();
+        List<Integer> spellPeaks = new ArrayList<>();
+        Pattern search = Pattern.compile("^petclinic-pair-\\d, the search \\(.*TcpRetransSegs (\\d+),");
+        Pattern spell = Pattern.compile("^ {2}\\S+ to \\S+: (\\d+) connections in its first second, at most (\\d+),");
+        Pattern other = Pattern.compile("^ {2}the other \\d+ s: at most (\\d+) connections");
+        Pattern vegeta = Pattern.compile("^(petclinic-pair-\\d), vegeta (\\w+) \\(.*\\): at most (\\d+) connections");
+        for (String run : List.of("before-opening-ahead", "opening-ahead")) {
+            List<String> runRetransmitted = new ArrayList<>();
+            List<String> runOthers = new ArrayList<>();
+            Map<String, Integer> heldPeak = new LinkedHashMap<>();
+            for (String line : Files.readAllLines(results.resolve(run).resolve("connections.txt"))) {
+                Matcher m;
+                if ((m = search.matcher(line)).find()) {
+                    runRetransmitted.add(String.format(Locale.ROOT, "%,d", Integer.parseInt(m.group(1))));
+                } else if ((m = spell.matcher(line)).find()) {
+                    firstSeconds.add(Integer.parseInt(m.group(1)));
+                    spellPeaks.add(Integer.parseInt(m.group(2)));
+                } else if ((m = other.matcher(line)).find()) {
+                    runOthers.add(m.group(1));
+                } else if ((m = vegeta.matcher(line)).find() && heldSteps(results.resolve(run).resolve(m.group(1)))
+                        .contains(m.group(2))) {
+                    heldPeak.merge(m.group(1), Integer.parseInt(m.group(3)), Math::max);
+                }
+            }
+            retransmitted.add(runRetransmitted);
+            others.add(runOthers);
+            vegetaHeld.add(heldPeak.values().stream().map(String::valueOf).toList());
+        }
+        assertThat(Files.readString(PAGE).replaceAll("\\s+", " "))
+                .contains(String.format(Locale.ROOT, "(%s before, %s after)", inWords(retransmitted.get(0)),
+                        inWords(retransmitted.get(1))))
+                .contains(String.format(Locale.ROOT, "%d to %d connections were open in the spell's first second and "
+                                + "up to %d", firstSeconds.stream().min(Integer::compare).orElseThrow(),
+                        firstSeconds.stream().max(Integer::compare).orElseThrow(),
+                        spellPeaks.stream().max(Integer::compare).orElseThrow()))
+                .contains(String.format(Locale.ROOT, "at most %s (%s after)", inWords(others.get(0)),
+                        inWords(others.get(1))))
+                .contains(String.format(Locale.ROOT, "vegeta's steps that held kept at most %s (after the change %s)",
+                        inWords(vegetaHeld.get(0)), inWords(vegetaHeld.get(1))));
+    }
+
+    /** The labels of the steps vegeta-knee.py called held in {@code pair}'s vegeta-knee.txt (the warm-up too). */
+    private static List<String> heldSteps(Path pair) throws IOException {
+        return Files.readAllLines(pair.resolve("vegeta-knee.txt")).stream().filter(line -> line.endsWith(": held")
+                || line.contains(": held (")).map(line -> line.trim().split("\\s+")[0]).toList();
+    }
+
     private static final List<String> WORDS = List.of("none", "one", "two", "three", "four", "five", "six", "seven",
             "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
             "eighteen", "nineteen", "twenty");
