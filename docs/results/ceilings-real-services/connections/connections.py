@@ -14,42 +14,31 @@ import json
 import os
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "kernel-counters"))
+from sampler_lines import seconds, totals  # noqa: E402 (beside sampler.sh, which writes what it reads)
+
 SPELL = 100
 BEFORE = 5  # seconds shown before a spell: whether it rose from a few dozen within a second, or climbed
 
 
 def samples(directory, day):
-    """(time, counters) a second, the counters as gained since the second before; the sampler's lines give the time
-    only, from day on."""
-    previous = None
+    """(time, counters gained, connections) a second, as sampler_lines.seconds reads them; the sampler's lines give
+    the time only, from day on."""
     days = 0
     last = None
-    for line in open(os.path.join(directory, "kernel.txt")):
-        fields = line.split()
-        counters = {k: int(v) for k, v in (f.split("=") for f in fields[1:])}
-        when = datetime.datetime.fromisoformat(f"{day}T{fields[0]}+00:00") + datetime.timedelta(days=days)
+    for time, gained, established in seconds(os.path.join(directory, "kernel.txt")):
+        when = datetime.datetime.fromisoformat(f"{day}T{time}+00:00") + datetime.timedelta(days=days)
         if last is not None and when < last:  # past midnight
             days += 1
             when += datetime.timedelta(days=1)
         last = when
-        if previous is not None:
-            gained = {k.replace("TcpExt", ""): counters[k] - previous[k] for k in counters if k != "est"}
-            yield when, gained, counters["est"]
-        previous = counters
+        yield when, gained, established
 
 
 def instant(text):
     """An ISO instant in UTC, its fraction cut to microseconds (vegeta writes nanoseconds)."""
     whole, _, fraction = text.rstrip("Z").partition(".")
     return datetime.datetime.fromisoformat(whole + (f".{fraction[:6]}" if fraction else "") + "+00:00")
-
-
-def totals(rows):
-    summed = {}
-    for _, gained, _ in rows:
-        for k, v in gained.items():
-            summed[k] = summed.get(k, 0) + v
-    return ", ".join(f"{k} {v}" for k, v in summed.items())
 
 
 if len(sys.argv) != 2:

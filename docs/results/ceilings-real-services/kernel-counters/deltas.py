@@ -7,28 +7,13 @@ second in which segments were retransmitted, with the connections established to
     python3 deltas.py > deltas.txt"""
 import os
 
+from sampler_lines import seconds, totals
+
 here = os.path.dirname(os.path.abspath(__file__))
 
-
-def seconds(name):
-    previous = None
-    for line in open(os.path.join(here, name)):
-        fields = line.split()
-        counters = {k: int(v) for k, v in (f.split('=') for f in fields[1:] if '=' in f)}
-        if previous is not None:
-            gained = {k.replace('TcpExt', ''): counters[k] - previous[k] for k in counters if k != 'est'}
-            yield fields[0], gained, counters['est']
-        previous = counters
-
-
 for name, phase in (('kernel.txt', 'the search'), ('kernel2.txt', "vegeta's knee")):
-    rows = list(seconds(name))
-    totals = {}
-    for _, gained, _ in rows:
-        for k, v in gained.items():
-            totals[k] = totals.get(k, 0) + v
-    print(f"{name} ({phase}, {rows[0][0]} to {rows[-1][0]} UTC, {len(rows)} s): "
-          + ", ".join(f"{k} {v}" for k, v in totals.items()))
+    rows = list(seconds(os.path.join(here, name)))
+    print(f"{name} ({phase}, {rows[0][0]} to {rows[-1][0]} UTC, {len(rows)} s): {totals(rows)}")
     for time, gained, established in rows:
         if gained.get('TcpRetransSegs', 0) > 0:
             print(f"  {time} " + ", ".join(f"{k} {v}" for k, v in gained.items() if v) + f"; established {established}")
