@@ -10,9 +10,13 @@ import dev.vtlab.loadgen.meters.ReadableFigures;
 import dev.vtlab.loadgen.meters.MeterCeiling;
 import dev.vtlab.loadgen.meters.ServiceSettings;
 
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
 
 /**
  * What a ceilings search found, as {@code ceilings.json} holds it and {@code ceilings.md} shows it: written after
@@ -27,13 +31,28 @@ import java.util.Map;
  * @param steps       the steps that ran, in order
  * @param finished    whether the search ran to its end
  * @param client      where the load generator ran
+ * @param cpuCost     where the prediction takes the CPU a request costs from ({@code null} in reports written
+ *                    before 2026-11-28: {@link CpuCost#HIGHEST_HELD_STEP})
  * @param beside      an earlier search to set beside this one in the report (the same service with the other
  *                    setting of Boot's switch), {@code null} when none; not kept in the JSON
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record CeilingsResult(String command, String url, String metrics, String format, String started,
                              CeilingSearch.Probe probe, List<CeilingSearch.Step> steps, boolean finished,
-                             ClientEnvironment client, @JsonIgnore CeilingsResult beside) {
+                             ClientEnvironment client, CpuCost cpuCost, @JsonIgnore CeilingsResult beside) {
+
+    /** Where the prediction takes the CPU a request costs from. */
+    public enum CpuCost {
+        /** The highest step that held, alone: how reports written before 2026-11-28 predicted. */
+        HIGHEST_HELD_STEP,
+        /**
+         * The median over every run of the steps, held or not: the highest step that held is the one run whose
+         * requests happened to cost least (a step holds partly because its 15 s missed a collector's cycle), and on
+         * spring-petclinic the CPU a request cost moved by a fifth from one run to the next (docs/observing.md,
+         * "The CPU a request costs, from every run of the steps").
+         */
+        MEDIAN_OF_STEP_RUNS
+    }
 
     /** The lowest ceiling the probe showed: what the meters predict binds first, before the steps. */
     public MeterCeiling binding() {
@@ -43,17 +62,33 @@ public record CeilingsResult(String command, String url, String metrics, String 
     /**
      * The ceilings as the search measured them last: those of the highest rate that held, where its meters were
      * read (the CPU a request costs falls as the JIT warms, and rises with the collector's work at higher rates),
-     * else the probe's.
+     * else the probe's; with {@link CpuCost#MEDIAN_OF_STEP_RUNS}, the CPU's with what a request cost it over every
+     * run of the steps.
      */
     @JsonIgnore
     public List<MeterCeiling> refinedCeilings() {
-        return highestMeasuredStep().map(CeilingSearch.Step::ceilings).orElse(probe.ceilings());
+        return highestMeasuredStep().map(highest -> cpuCost == CpuCost.MEDIAN_OF_STEP_RUNS
+                ? highest.ceilings().stream().map(c -> c.kind() == MeterCeiling.Kind.CPU ? overTheRuns(c) : c)
+                        .sorted(Comparator.comparingDouble(MeterCeiling::rate)).toList()
+                : highest.ceilings()).orElse(probe.ceilings());
+    }
+
+    /** {@code cpu}, the highest step's CPU ceiling, holding each request for the median over every step's runs. */
+    private MeterCeiling overTheRuns(MeterCeiling cpu) {
+        double[] costs = HoldRule.runsInOrder(steps, CeilingSearch.Step::firstRun).stream()
+                .map(run -> run.getKey().cpuMsPerRequest()).filter(Objects::nonNull).mapToDouble(Double::doubleValue)
+                .sorted().toArray();
+        double median = (costs[(costs.length - 1) / 2] + costs[costs.length / 2]) / 2;
+        return new MeterCeiling(cpu.kind(), cpu.key(), cpu.size(), median / 1000, cpu.watch(),
+                cpu.inUse(), String.format(Locale.ROOT, "%s; held: the median of the CPU a request cost in the "
+                        + "steps' %d runs (%s in this step's)", cpu.from(), costs.length,
+                ReadableFigures.millis(cpu.holdSeconds() * 1000)));
     }
 
     /** The highest step that held with its ceilings measured, whose ceilings refine the probe's. */
-    private java.util.Optional<CeilingSearch.Step> highestMeasuredStep() {
+    private Optional<CeilingSearch.Step> highestMeasuredStep() {
         return steps.stream().filter(s -> s.held() && s.ceilings() != null && !s.ceilings().isEmpty())
-                .max(java.util.Comparator.comparingDouble(CeilingSearch.Step::offeredRate));
+                .max(Comparator.comparingDouble(CeilingSearch.Step::offeredRate));
     }
 
     /** The lowest of {@link #refinedCeilings()}: the prediction the sustained rate is set against. */
@@ -65,12 +100,12 @@ public record CeilingsResult(String command, String url, String metrics, String 
     /** What Boot's virtual-thread switch would do to this service, from what the search measured. */
     @JsonProperty("virtualThreads")
     public VirtualThreadsAnswer virtualThreads() {
-        List<CeilingSearch.HeapPoint> points = new java.util.ArrayList<>();
+        List<CeilingSearch.HeapPoint> points = new ArrayList<>();
         if (probe.windows() != null) {
-            probe.windows().stream().map(CeilingSearch.Window::heap).filter(java.util.Objects::nonNull)
+            probe.windows().stream().map(CeilingSearch.Window::heap).filter(Objects::nonNull)
                     .forEach(points::add);
         }
-        steps.stream().map(CeilingSearch.Step::heap).filter(java.util.Objects::nonNull).forEach(points::add);
+        steps.stream().map(CeilingSearch.Step::heap).filter(Objects::nonNull).forEach(points::add);
         double measuredAt = highestMeasuredStep().map(CeilingSearch.Step::offeredRate).orElse(probe.rate());
         Double firstCpuMs = probe.windows() == null || probe.windows().isEmpty() ? null
                 : probe.windows().getFirst().cpuMsPerRequest();
@@ -168,7 +203,7 @@ public record CeilingsResult(String command, String url, String metrics, String 
         highestMeasuredStep().ifPresent(highest -> {
             md.append(String.format(Locale.ROOT, "%n## Little's law at the highest rate that held (%s req/s)%n%n",
                     rate(highest.offeredRate())));
-            ceilingTable(md, highest.ceilings());
+            ceilingTable(md, refinedCeilings());
         });
         md.append("\n").append(verdict()).append("\n");
         if (probe.atRest() != null) {
@@ -186,7 +221,7 @@ public record CeilingsResult(String command, String url, String metrics, String 
      * probe found no ceiling of the heap ({@link HeapCeiling}).
      */
     @JsonIgnore
-    public java.util.Optional<String> heapBound() {
+    public Optional<String> heapBound() {
         return HeapCeiling.in(probe.ceilings()).map(this::heapBoundText);
     }
 

@@ -173,7 +173,8 @@ public final class CeilingsCommand implements Callable<Integer> {
         BiFunction<List<CeilingSearch.Step>, Boolean, CeilingsResult> result = (steps, finished) ->
                 new CeilingsResult(CommandLines.of(spec), Secrets.redact(url.toString()),
                         Secrets.redact(metrics.toString()), meters.format().name(), started, probe,
-                        List.copyOf(steps), finished, ClientEnvironment.current(), before);
+                        List.copyOf(steps), finished, ClientEnvironment.current(),
+                        CeilingsResult.CpuCost.MEDIAN_OF_STEP_RUNS, before);
         CeilingsResult probed = result.apply(done, false);
         write(dir, probed);
         probed.heapBound().ifPresent(out::println);

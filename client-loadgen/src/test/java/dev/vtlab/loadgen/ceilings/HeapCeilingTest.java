@@ -106,7 +106,7 @@ class HeapCeilingTest {
         CeilingsResult result = new CeilingsResult("vtlab-loadgen ceilings", "http://127.0.0.1:8090/orders/status",
                 "http://127.0.0.1:8091/actuator/prometheus", "PROMETHEUS", "2026-11-27T15:00:00Z",
                 probe(HeapCeiling.with(List.of(CPU), heap), windows), List.of(), false, ClientEnvironment.current(),
-                null);
+                CeilingsResult.CpuCost.MEDIAN_OF_STEP_RUNS, null);
 
         String bound = "No request threads bound the requests in flight: the steps kept at most 500 in flight at "
                 + "once, what the heap holds with half of it left for garbage as the probe's windows measured it "

@@ -107,7 +107,8 @@ class ProbeSettlesTest {
                 List.of(before.getFirst(), before.getLast(), overload, gone), false, null);
         assertThat(probe.serviceGone()).isTrue();
         CeilingsResult result = new CeilingsResult("vtlab-loadgen ceilings", "http://127.0.0.1:1/",
-                "http://127.0.0.1:2/", "PROMETHEUS", "2026-11-27T04:46:15Z", probe, List.of(), true, null, null);
+                "http://127.0.0.1:2/", "PROMETHEUS", "2026-11-27T04:46:15Z", probe, List.of(), true, null,
+                CeilingsResult.CpuCost.MEDIAN_OF_STEP_RUNS, null);
         assertThat(result.verdict()).startsWith("The service stopped answering (every request failed, its meters "
                 + "measured none) at 2,560 req/s, in the probe: the search stopped there. No step held.");
         // Before the service went, a window whose meters queued is a window past the knee, and the probe goes on.
