@@ -2,6 +2,8 @@ package dev.vtlab.loadgen.docs;
 
 import dev.vtlab.loadgen.ceilings.CeilingsResult;
 import dev.vtlab.loadgen.json.Json;
+import dev.vtlab.loadgen.meters.MeterCeiling;
+import dev.vtlab.loadgen.meters.ReadableFigures;
 import dev.vtlab.loadgen.report.Spread;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -301,6 +303,91 @@ class ObservingPageTest {
                 + "within 0.85 to 1.15 in " + WORDS.get((int) sustained) + " of the " + WORDS.get(withKnee.size())
                 + " pairs with a knee of vegeta's (" + WORDS.get((int) before) + " before), and the prediction "
                 + "itself within 0.85 to 1.15 of vegeta's knee in " + WORDS.get((int) vegeta) + ".");
+    }
+
+    /**
+     * The machine's busy cores against the two processes': the page shows attributed.py's output as it is, and what it
+     * says of it is that table's: no ksoftirqd time, the share neither process counted, the cores at the top rates.
+     */
+    @Test
+    void the_machine_cpu_figures_are_attributed_py_output() throws IOException {
+        String table = Files.readString(PAGE.resolveSibling(
+                "results/ceilings-real-services/machine-cpu/petclinic/attributed.txt"));
+        String page = Files.readString(PAGE);
+        assertThat(page).contains(table);
+        List<String[]> rates = table.lines().skip(1).map(line -> line.trim().split("\\s+")).toList();
+        assertThat(rates).as("rates").hasSize(7)
+                .allSatisfy(row -> assertThat(row[5]).as("ksoftirqd").isEqualTo("0.00"));
+        List<Double> shares = rates.stream().map(row -> Double.parseDouble(row[8].replace("%", ""))).toList();
+        Map<String, String> busyAt = new HashMap<>();
+        rates.forEach(row -> busyAt.put(row[0], row[2]));
+        assertThat(page.replaceAll("\\s+", " ")).contains(String.format(Locale.ROOT,
+                "came to between %.1f%% and %.1f%% of them",
+                shares.stream().mapToDouble(Double::doubleValue).min().orElseThrow(),
+                shares.stream().mapToDouble(Double::doubleValue).max().orElseThrow()))
+                .contains("at 1,300 and 1,500 req/s too, where the cores were full (" + busyAt.get("1300") + " and "
+                        + busyAt.get("1500") + " busy;");
+    }
+
+    /**
+     * The searches written before the prediction took the CPU a request costs from every run of the steps, read
+     * again that way: every search on the page whose prediction was the CPU's at the busiest second has a row,
+     * linking its report; each row is its search read both ways, and the page counts both.
+     */
+    @Test
+    void every_search_read_again_over_the_runs_is_its_row() throws IOException {
+        List<Path> searches = new ArrayList<>();
+        for (MarkdownTables.Row row : MarkdownTables.rowsLinking(PAGE, REAL_SERVICE_SEARCH)) {
+            CeilingsResult result = Json.MAPPER.readValue(row.linked().toFile(), CeilingsResult.class);
+            if (result.cpuCost() == null && result.predicted().kind() == MeterCeiling.Kind.CPU
+                    && result.predicted().from().contains("busiest second") && !searches.contains(row.linked())) {
+                searches.add(row.linked());
+            }
+        }
+        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE, REAL_SERVICE_SEARCH.replace("json", "md"));
+        assertThat(rows.stream().map(row -> row.linked().resolveSibling("ceilings.json")).toList())
+                .as("a row for each search predicted at the busiest second").isEqualTo(searches);
+        int ownWithin = 0;
+        int medianWithin = 0;
+        int cheaper = 0;
+        List<String> ownRatios = new ArrayList<>();
+        List<String> medianRatios = new ArrayList<>();
+        for (MarkdownTables.Row row : rows) {
+            CeilingsResult own = Json.MAPPER.readValue(row.linked().resolveSibling("ceilings.json").toFile(),
+                    CeilingsResult.class);
+            CeilingsResult again = new CeilingsResult(own.command(), own.url(), own.metrics(), own.format(),
+                    own.started(), own.probe(), own.steps(), own.finished(), own.client(),
+                    CeilingsResult.CpuCost.MEDIAN_OF_STEP_RUNS, null);
+            MeterCeiling median = again.refinedCeilings().stream().filter(c -> c.kind() == MeterCeiling.Kind.CPU)
+                    .findFirst().orElseThrow();
+            Matcher runs = Pattern.compile("in the steps' (\\d+) runs").matcher(median.from());
+            assertThat(runs.find()).as(median.from()).isTrue();
+            assertThat(row.cell("sustained req/s")).as(row.where()).isEqualTo(CeilingsResult.rate(own.sustainedRate()));
+            assertThat(row.cell("its own step's CPU a request")).as(row.where())
+                    .isEqualTo(ReadableFigures.millis(own.predicted().holdSeconds() * 1000));
+            assertThat(row.cell("predicted req/s")).as(row.where())
+                    .isEqualTo(CeilingsResult.rate(own.predicted().rate()));
+            assertThat(row.cell("sustained / predicted")).as(row.where()).isEqualTo(twoDigits(own.ratio()));
+            assertThat(row.cell("runs")).as(row.where()).isEqualTo(runs.group(1));
+            assertThat(row.cell("their median CPU a request")).as(row.where())
+                    .isEqualTo(ReadableFigures.millis(median.holdSeconds() * 1000));
+            assertThat(row.cell("predicted by the median req/s")).as(row.where())
+                    .isEqualTo(CeilingsResult.rate(again.predicted().rate()));
+            assertThat(row.cell("sustained / that")).as(row.where()).isEqualTo(twoDigits(again.ratio()));
+            ownWithin += within(twoDigits(own.ratio())) ? 1 : 0;
+            medianWithin += within(twoDigits(again.ratio())) ? 1 : 0;
+            cheaper += own.predicted().holdSeconds() < median.holdSeconds() ? 1 : 0;
+            ownRatios.add(twoDigits(own.ratio()));
+            medianRatios.add(twoDigits(again.ratio()));
+        }
+        assertThat(Files.readString(PAGE).replaceAll("\\s+", " ")).contains(String.format(Locale.ROOT,
+                "sustained came within 0.85 to 1.15 of the prediction in %d of these %d searches by their own step's "
+                        + "cost, and in %d by the median of their runs", ownWithin, rows.size(), medianWithin))
+                .contains(String.format(Locale.ROOT, "The step that held highest had cost less than the median of its "
+                        + "search's runs in %d of these %d searches", cheaper, rows.size()))
+                .contains(String.format(Locale.ROOT, "sustained / predicted ran from %s to %s by their own step's "
+                        + "cost, from %s to %s by the median of their runs", min(ownRatios), max(ownRatios),
+                        min(medianRatios), max(medianRatios)));
     }
 
     /**
