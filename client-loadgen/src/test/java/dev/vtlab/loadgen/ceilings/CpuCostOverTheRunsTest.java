@@ -83,7 +83,6 @@ class CpuCostOverTheRunsTest {
     private static CeilingSearch.Step twice(CeilingSearch.Step first, CeilingSearch.Step second) {
         return new CeilingSearch.Step(second.offeredRate(), second.completionRate(), second.p99Ms(), second.failed(),
                 second.held(), second.broken(), second.stallPassed(), second.watchPeak(), second.inUsePeak(),
-                second.meterReadMaxMs(), first, second.ceilings(),
-                null);
+                second.meterReadMaxMs(), first, second.ceilings(), null);
     }
 }
