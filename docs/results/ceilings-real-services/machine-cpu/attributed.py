@@ -32,5 +32,6 @@ def main(out):
 
 if __name__ == "__main__":
     if len(sys.argv) != 2:
-        sys.exit("usage: attributed.py OUT_DIR")
+        print("usage: python3 attributed.py OUT_DIR", file=sys.stderr)
+        sys.exit(2)
     main(Path(sys.argv[1]))

@@ -14,7 +14,8 @@
 set -euo pipefail
 here=$(dirname "$0")
 source "$here/../../common.sh"
-petclinic_runs RUNS "$@"
+[ $# -eq 2 ] || { echo "usage: JAVA_HOME=... $0 OUT_DIR PETCLINIC_APP_JAR" >&2; exit 2; }
+petclinic_runs RUNS "$@"  # OUT_DIR made, the jar checked, $petclinic_service set (its optional count unused here)
 cd "$here/../../../.."  # the load generator's jar and options, from the repository's root
 java=$JAVA_HOME/bin/java
 start_server "$out/service.log" "$petclinic_metrics" "${petclinic_service[@]}"
