@@ -6,6 +6,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.vtlab.loadgen.capacity.HoldRule;
 import dev.vtlab.loadgen.capacity.RateLadder;
 import dev.vtlab.loadgen.load.ClientEnvironment;
+import dev.vtlab.loadgen.load.Spread;
 import dev.vtlab.loadgen.meters.ReadableFigures;
 import dev.vtlab.loadgen.meters.MeterCeiling;
 import dev.vtlab.loadgen.meters.ServiceSettings;
@@ -78,9 +79,8 @@ public record CeilingsResult(String command, String url, String metrics, String 
     private MeterCeiling overTheRuns(MeterCeiling cpu) {
         double[] costs = HoldRule.runsInOrder(steps, CeilingSearch.Step::firstRun).stream()
                 .map(run -> run.getKey().cpuMsPerRequest()).filter(Objects::nonNull).mapToDouble(Double::doubleValue)
-                .sorted().toArray();
-        double median = (costs[(costs.length - 1) / 2] + costs[costs.length / 2]) / 2;
-        return new MeterCeiling(cpu.kind(), cpu.key(), cpu.size(), median / 1000, cpu.watch(),
+                .toArray();
+        return new MeterCeiling(cpu.kind(), cpu.key(), cpu.size(), Spread.of(costs).median() / 1000, cpu.watch(),
                 cpu.inUse(), String.format(Locale.ROOT, "%s; held: the median of the CPU a request cost in the "
                         + "steps' %d runs (%s in this step's)", cpu.from(), costs.length,
                 ReadableFigures.millis(cpu.holdSeconds() * 1000)));

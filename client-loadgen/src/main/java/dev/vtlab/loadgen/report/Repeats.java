@@ -2,6 +2,7 @@ package dev.vtlab.loadgen.report;
 
 import dev.vtlab.loadgen.load.Mode;
 import dev.vtlab.loadgen.load.RunSummary;
+import dev.vtlab.loadgen.load.Spread;
 import dev.vtlab.loadgen.matrix.Combination;
 import dev.vtlab.loadgen.matrix.RunRecord;
 

@@ -4,7 +4,7 @@ import dev.vtlab.loadgen.ceilings.CeilingsResult;
 import dev.vtlab.loadgen.json.Json;
 import dev.vtlab.loadgen.meters.MeterCeiling;
 import dev.vtlab.loadgen.meters.ReadableFigures;
-import dev.vtlab.loadgen.report.Spread;
+import dev.vtlab.loadgen.load.Spread;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 

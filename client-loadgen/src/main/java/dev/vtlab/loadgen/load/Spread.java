@@ -1,4 +1,4 @@
-package dev.vtlab.loadgen.report;
+package dev.vtlab.loadgen.load;
 
 import java.util.Arrays;
 
@@ -23,7 +23,7 @@ public record Spread(double median, double min, double max) {
     }
 
     /** The two ranges share at least one value. */
-    boolean overlaps(Spread other) {
+    public boolean overlaps(Spread other) {
         return !(max < other.min || min > other.max);
     }
 }
