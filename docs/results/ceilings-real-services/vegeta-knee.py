@@ -13,22 +13,34 @@ warm knee offered at once (spring-petclinic at -Xmx512m did: 5.3% served, never 
 reported as "ramp" lines and are not steps.
 
 Writes OUT_DIR/vegeta-<rate>.json (vegeta's report of each step, with "cpuMsPerRequest": the CPU the attack's process
-spent a request, its user and system time) and OUT_DIR/vegeta-knee.txt (one line a step, then the knee). Needs vegeta
-(go install github.com/tsenart/vegeta/v12@v12.13.0, or VEGETA=path)."""
+spent a request, its user and system time, and "seconds": the step second by second) and OUT_DIR/vegeta-knee.txt (one
+line a step, then the knee; a step that did not hold says whether it was a stall it recovered from). Needs vegeta
+(go install github.com/tsenart/vegeta/v12@v12.13.0, or VEGETA=path).
+
+A step second by second: the requests that succeeded and ended in each second of the attack (sent at their timestamp,
+ended that plus their latency) and the p99 of their latencies (nearest rank). It is read from the attack's results once the knee
+is found, so that decoding them takes no CPU from the steps. A step that did not hold was "a stall it recovered
+from" when its last second's p99 was within the limit and below its worst second's, as the search
+(`vtlab-loadgen ceilings`) judges its own steps; with nothing failed and 97% of its rate completed the search runs
+such a step once more, and the knee here, as the issue defines it, does not."""
 import json
+import math
 import os
 import resource
 import shutil
 import subprocess
 import sys
+import tempfile
 
 STEP_S, FACTOR, QUEUE_MS = 15, 1.2, 100
+RUN_AGAIN_SHARE = 0.97  # the search's HoldRule.RUN_AGAIN_SHARE: a stall's step with this share completed runs again
 RAMP_S, RAMP_FACTOR = 10, 1.25
 
 
-def attack(vegeta, url, rate, seconds):
+def attack(vegeta, url, rate, seconds, results=None):
     """vegeta's report of one attack, with the CPU the attacking process spent a request ("cpuMsPerRequest"): on
-    loopback the client shares the service's cores, and what it costs moves the knee."""
+    loopback the client shares the service's cores, and what it costs moves the knee. With a path, the attack's
+    results are kept there too (vegeta's own encoding), for its seconds (by_second)."""
     targets = f"GET {url}\n".encode()
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     attack = subprocess.run([vegeta, "attack", f"-rate={rate}", f"-duration={seconds}s", "-timeout=30s"],
@@ -38,7 +50,64 @@ def attack(vegeta, url, rate, seconds):
                                        check=True).stdout)
     cpu_s = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
     report["cpuMsPerRequest"] = cpu_s * 1000 / report["requests"] if report["requests"] else None
+    if results:
+        with open(results, "wb") as f:
+            f.write(attack.stdout)
     return report
+
+
+def by_second(vegeta, results, seconds):
+    """The attack second by second: for each of its seconds (the first is 1), how many requests succeeded and ended in
+    it and the p99 (nearest rank) of their latencies, in ms; requests that ended after the attack's last second count
+    in none."""
+    latencies = [[] for _ in range(seconds)]
+    encode = subprocess.Popen([vegeta, "encode", "--to=csv", results], stdout=subprocess.PIPE, text=True)
+    rows, start = [], None
+    for line in encode.stdout:
+        sent_ns, code, latency_ns = line.split(",", 3)[:3]
+        start = int(sent_ns) if start is None else min(start, int(sent_ns))
+        if 200 <= int(code) < 400:  # what vegeta counts a success; the search's p99 too is its successes'
+            rows.append((int(sent_ns), int(latency_ns)))
+    if encode.wait() != 0:
+        raise RuntimeError(f"vegeta encode failed on {results}")
+    for sent, latency in rows:
+        second = (sent + latency - start) // 1_000_000_000
+        if second < seconds:
+            latencies[second].append(latency / 1e6)
+    out = []
+    for second, ended in enumerate(latencies):
+        ended.sort()
+        p99 = ended[max(0, math.ceil(0.99 * len(ended)) - 1)] if ended else None
+        out.append({"second": second + 1, "ended": len(ended), "p99Ms": p99})
+    return out
+
+
+def stall_passed(seconds, limit_ms):
+    """Whether the step's latency came back before its end, as the search judges its own steps: its last second's
+    p99 within the limit and below its worst second's."""
+    if len(seconds) < 2 or seconds[-1]["p99Ms"] is None:
+        return False
+    worst = max(s["p99Ms"] for s in seconds if s["p99Ms"] is not None)
+    return seconds[-1]["p99Ms"] <= limit_ms and seconds[-1]["p99Ms"] < worst
+
+
+def second_note(seconds, limit_ms, report, rate):
+    """What a step that did not hold was, second by second; a stall it recovered from with nothing failed and at least
+    97% of its rate completed is one the search would run once more."""
+    timed = [s for s in seconds if s["p99Ms"] is not None]
+    if not timed:
+        return "; no request ended within the step"
+    worst = max(timed, key=lambda s: s["p99Ms"])
+    last = seconds[-1]["p99Ms"]
+    last = "none ended in its last second" if last is None else f"last second's {last:.1f} ms"
+    completed = report["requests"] * report["success"] / len(seconds)
+    if not stall_passed(seconds, limit_ms):
+        what = "not back by its end"
+    elif report["success"] == 1.0 and completed >= RUN_AGAIN_SHARE * rate:
+        what = "a stall it recovered from, which the search would run once more"
+    else:
+        what = "a stall it recovered from, with requests failed or short"
+    return f"; second by second: worst p99 {worst['p99Ms']:.1f} ms in second {worst['second']}, {last}: {what}"
 
 
 def cpu_note(report):
@@ -55,11 +124,14 @@ def main():
     vegeta = os.environ.get("VEGETA") or shutil.which("vegeta") or os.path.expanduser("~/go/bin/vegeta")
     os.makedirs(out, exist_ok=True)
     lines = []
+    results_dir = tempfile.mkdtemp(prefix="vegeta-knee-")
+    steps = []  # (label, rate, seconds, its line's index, held) of every step, for their seconds after the knee
 
     limit = {}
 
     def step(rate, seconds, label):
-        report = attack(vegeta, url, rate, seconds)
+        results = os.path.join(results_dir, f"{label}.bin")
+        report = attack(vegeta, url, rate, seconds, results)
         if not limit:  # the warm-up: the page's own time, the floor the queue is measured from
             limit["ms"] = report["latencies"]["50th"] / 1e6 + QUEUE_MS
             lines.append(f"held: 100% success and p99 <= {limit['ms']:.1f} ms (the warm-up's median + {QUEUE_MS} ms)")
@@ -72,6 +144,7 @@ def main():
                 f"throughput {report['throughput']:.1f} req/s: {'held' if held else 'not held'}"
                 f"{cpu_note(report)}")
         print(line, flush=True)
+        steps.append((label, rate, seconds, len(lines), held))
         lines.append(line)
         return held
 
@@ -99,6 +172,18 @@ def main():
     knee = f"knee: {held} req/s held, {broken} req/s not" if held is not None else f"knee: below {broken} req/s"
     print(knee)
     lines.append(knee)
+    for label, step_rate, seconds, index, step_held in steps:
+        results = os.path.join(results_dir, f"{label}.bin")
+        report_path = os.path.join(out, f"vegeta-{label}.json")
+        with open(report_path) as f:
+            report = json.load(f)
+        report["seconds"] = by_second(vegeta, results, seconds)
+        with open(report_path, "w") as f:
+            json.dump(report, f, indent=1)
+        if not step_held:
+            lines[index] += second_note(report["seconds"], limit["ms"], report, step_rate)
+        os.remove(results)
+    os.rmdir(results_dir)
     with open(os.path.join(out, "vegeta-knee.txt"), "w") as f:
         f.write("\n".join(lines) + "\n")
 
