@@ -56,6 +56,15 @@ public final class CeilingSearch {
     /** The CPU a request costs has settled when two windows at the warm rate differ by at most this share. */
     static final double SETTLED_SHARE = 0.10;
     /**
+     * Windows in a row that could not keep up at a rate the service had kept up with before: past this many the rate
+     * is its knee, not a stall or a queue draining (a window after a queue, back at a rate that kept up, drained it
+     * in one or two on spring-petclinic), and the probe backs off below it. A probe that stays at its knee never
+     * settles: spring-petclinic's kept up with the first 2 of its 16 windows at 1,812 req/s and none after (set 34),
+     * with the first 4 of 21 at 349 and none after (set 13), and each spent its time to the end, reporting a service
+     * still warming.
+     */
+    static final int KNEE_WINDOWS = 3;
+    /**
      * A window or step keeps at most this many times the requests in flight that one which holds could have (its
      * rate x the latency past which it would not hold, by Little's law): more than that is a queue the verdict does not
      * need, and where nothing else bounds the requests in flight (Boot's switch on), a queue piled up in the service's
@@ -361,22 +370,34 @@ public final class CeilingSearch {
      * threads bound the requests in flight (Boot's virtual-thread switch on, or no servlet pool at all), the CPU's
      * ceiling caps the probe at {@value #WARM_SHARE} x it, as a pool's does: a window at it piles its queue up in
      * the heap with nothing to stop it (other-service with the switch on ran out of heap in the probe's window at
-     * its CPU's ceiling, 1,267 req/s, and never answered again).
+     * its CPU's ceiling, 1,267 req/s, and never answered again). A rate the service had kept up with and then could
+     * not in {@value #KNEE_WINDOWS} windows in a row is its knee, a queue too: back to the highest rate kept up with
+     * below it (or that rate / {@link RateLadder#FACTOR}), and not up to it again until the service has warmed past.
      */
     static double nextRate(List<Window> windows) {
         Window last = windows.getLast();
         double lowest = last.ceilings().getFirst().rate();
         double keptUp = 0;
         double queue = Double.POSITIVE_INFINITY; // the lowest the service has not warmed past
+        int notKeptUpInARow = 0; // at the rate of the window at hand
+        Window previous = null;
         for (Window w : windows) {
-            if (!Boolean.FALSE.equals(w.keptUp())) {
+            boolean keptUpWith = !Boolean.FALSE.equals(w.keptUp());
+            notKeptUpInARow = keptUpWith ? 0
+                    : previous != null && previous.rate() == w.rate() ? notKeptUpInARow + 1 : 1;
+            if (keptUpWith) {
                 keptUp = Math.max(keptUp, w.rate());
-            } else if (keptUp > 0 && w.rate() > keptUp && w.rate() > WARM_SHARE * lowest) {
+            } else if (keptUp > 0 && (w.rate() > keptUp || notKeptUpInARow >= KNEE_WINDOWS)
+                    && w.rate() > WARM_SHARE * lowest) {
                 queue = Math.min(queue, w.rate());
             }
+            previous = w;
         }
         if (Boolean.FALSE.equals(last.keptUp())) {
-            return keptUp > 0 && keptUp < last.rate() ? keptUp : last.rate();
+            if (keptUp > 0 && keptUp < last.rate()) {
+                return keptUp;
+            }
+            return queue <= last.rate() ? highestKeptUpBelow(windows, last.rate()) : last.rate();
         }
         boolean bounded = last.ceilings().stream().anyMatch(c -> c.kind() == MeterCeiling.Kind.REQUEST_THREADS);
         double cap = last.ceilings().stream().mapToDouble(c -> c.kind() == MeterCeiling.Kind.CPU && bounded
@@ -384,6 +405,12 @@ public final class CeilingSearch {
         double factor = last.rate() < WARM_SHARE * lowest ? 2 : RateLadder.FACTOR;
         double next = RateLadder.rounded(Math.min(factor * last.rate(), cap));
         return next >= queue ? last.rate() : Math.max(last.rate(), next);
+    }
+
+    /** The highest rate below {@code rate} the service kept up with, or {@code rate} / {@link RateLadder#FACTOR}. */
+    private static double highestKeptUpBelow(List<Window> windows, double rate) {
+        return windows.stream().filter(w -> !Boolean.FALSE.equals(w.keptUp()) && w.rate() < rate)
+                .mapToDouble(Window::rate).max().orElse(RateLadder.rounded(rate / RateLadder.FACTOR));
     }
 
     /**

@@ -4,6 +4,7 @@ import dev.vtlab.loadgen.meters.MeterCeiling;
 import dev.vtlab.loadgen.meters.StandardMeter;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -76,6 +77,32 @@ class ProbeSettlesTest {
     }
 
     @Test
+    void a_rate_kept_up_with_once_then_not_in_three_windows_in_a_row_is_the_knee_and_the_probe_backs_off() {
+        // spring-petclinic, set 34, pair 1: kept up at 1,520 req/s, then twice at 1,812, then not.
+        List<CeilingSearch.Window> windows = new ArrayList<>(List.of(cpuBound(1520, 0.946), cpuBound(1812, 0.833),
+                cpuBound(1812, 0.828), queued(1812, 0.848), queued(1812, 0.928)));
+        // Two windows in a row may be a stall, or a queue draining: the probe stays.
+        assertThat(CeilingSearch.nextRate(windows)).isEqualTo(1812);
+        // The third is the knee: back to the highest rate kept up with below it.
+        windows.add(queued(1812, 1.26));
+        assertThat(CeilingSearch.nextRate(windows)).isEqualTo(1520);
+        // The first window back may still drain the queue: it stays, and does not climb to the knee again.
+        windows.add(queued(1520, 1.53));
+        assertThat(CeilingSearch.nextRate(windows)).isEqualTo(1520);
+        windows.add(cpuBound(1520, 0.95));
+        assertThat(CeilingSearch.nextRate(windows)).isEqualTo(1520);
+        windows.add(cpuBound(1520, 0.94));
+        assertThat(CeilingSearch.settled(windows)).isTrue();
+        // With no rate kept up with below the knee, the probe backs off by the ladder's factor.
+        List<CeilingSearch.Window> atTheFirst = List.of(cpuBound(349, 4.5), queued(349, 4.5), queued(349, 4.5),
+                queued(349, 4.5));
+        assertThat(CeilingSearch.nextRate(atTheFirst)).isEqualTo(279);
+        // A window not kept up at another rate in between starts the count again.
+        assertThat(CeilingSearch.nextRate(List.of(cpuBound(1812, 0.83), queued(1812, 0.9), queued(1520, 0.9),
+                queued(1812, 0.9), queued(1812, 0.9)))).isEqualTo(1812);
+    }
+
+    @Test
     void a_window_whose_meters_queued_after_one_that_kept_up_is_a_window_past_the_knee() {
         // spring-petclinic, Actuator on its main port: every read answered at 445 req/s, 1 at 818.
         List<CeilingSearch.Window> before = List.of(cpuBound(356, 3.13), cpuBound(445, 2.09));
@@ -139,6 +166,12 @@ class ProbeSettlesTest {
         MeterCeiling threads = new MeterCeiling(MeterCeiling.Kind.REQUEST_THREADS, "tomcat", 200, 0.005,
                 StandardMeter.HTTP_REQUESTS_ACTIVE, StandardMeter.HTTP_REQUESTS_ACTIVE, "test");
         return new CeilingSearch.Window(rate, 5, 0, List.of(cpu, threads), cpuMs, 0.0, null, true, 8, rate);
+    }
+
+    /** The same, a window the service did not keep up with. */
+    private static CeilingSearch.Window queued(double rate, double cpuMs) {
+        CeilingSearch.Window measured = cpuBound(rate, cpuMs);
+        return new CeilingSearch.Window(rate, 800, 0, measured.ceilings(), cpuMs, 0.0, null, false, 8, 0.95 * rate);
     }
 
     /** The same with Boot's virtual-thread switch on: no request threads, nothing bounds the requests in flight. */
