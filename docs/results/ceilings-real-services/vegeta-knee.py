@@ -18,8 +18,8 @@ line a step, then the knee; a step that did not hold says whether it was a stall
 (go install github.com/tsenart/vegeta/v12@v12.13.0, or VEGETA=path).
 
 A step second by second: the requests that succeeded and ended in each second of the attack (sent at their timestamp,
-ended that plus their latency) and the p99 of their latencies (nearest rank). It is read from the attack's results once the knee
-is found, so that decoding them takes no CPU from the steps. A step that did not hold was "a stall it recovered
+ended that plus their latency) and the p99 of their latencies (nearest rank). It is read from the attack's results
+once the knee is found, so that decoding them takes no CPU from the steps. A step that did not hold was "a stall it recovered
 from" when its last second's p99 was within the limit and below its worst second's, as the search
 (`vtlab-loadgen ceilings`) judges its own steps; with nothing failed and 97% of its rate completed the search runs
 such a step once more, and the knee here, as the issue defines it, does not."""
@@ -123,9 +123,16 @@ def main():
     warm_s = int(sys.argv[4]) if len(sys.argv) == 5 else 90
     vegeta = os.environ.get("VEGETA") or shutil.which("vegeta") or os.path.expanduser("~/go/bin/vegeta")
     os.makedirs(out, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="vegeta-knee-") as results_dir:
+        lines, steps, limit_ms = ladder(vegeta, url, warm_rate, warm_s, out, results_dir)
+        add_seconds(vegeta, out, results_dir, lines, steps, limit_ms)
+
+
+def ladder(vegeta, url, warm_rate, warm_s, out, results_dir):
+    """The warm-up, the steps and the bisection: the lines of vegeta-knee.txt, each step as (label, rate, seconds,
+    its line's index, held), and the p99 a step may reach."""
     lines = []
-    results_dir = tempfile.mkdtemp(prefix="vegeta-knee-")
-    steps = []  # (label, rate, seconds, its line's index, held) of every step, for their seconds after the knee
+    steps = []
 
     limit = {}
 
@@ -172,6 +179,11 @@ def main():
     knee = f"knee: {held} req/s held, {broken} req/s not" if held is not None else f"knee: below {broken} req/s"
     print(knee)
     lines.append(knee)
+    return lines, steps, limit["ms"]
+
+
+def add_seconds(vegeta, out, results_dir, lines, steps, limit_ms):
+    """Each step's seconds into its JSON, and what each that did not hold was into its line."""
     for label, step_rate, seconds, index, step_held in steps:
         results = os.path.join(results_dir, f"{label}.bin")
         report_path = os.path.join(out, f"vegeta-{label}.json")
@@ -181,9 +193,7 @@ def main():
         with open(report_path, "w") as f:
             json.dump(report, f, indent=1)
         if not step_held:
-            lines[index] += second_note(report["seconds"], limit["ms"], report, step_rate)
-        os.remove(results)
-    os.rmdir(results_dir)
+            lines[index] += second_note(report["seconds"], limit_ms, report, step_rate)
     with open(os.path.join(out, "vegeta-knee.txt"), "w") as f:
         f.write("\n".join(lines) + "\n")
 
