@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
 import java.io.IOException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -451,6 +453,43 @@ class ObservingPageTest {
     private static final List<String> WORDS = List.of("none", "one", "two", "three", "four", "five", "six", "seven",
             "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
             "eighteen", "nineteen", "twenty");
+
+    /**
+     * The steps that broke vegeta's ladders, in the sets whose vegeta-knee.txt reads them second by second: the page
+     * counts the queues and the stalls as vegeta-knee.py called them.
+     */
+    @Test
+    void vegetas_broken_steps_in_words_are_its_files() throws IOException {
+        Path results = PAGE.resolveSibling("results/ceilings-real-services");
+        Map<Integer, List<String>> brokenBySet = new TreeMap<>();
+        try (DirectoryStream<Path> sets = Files.newDirectoryStream(results, "set-*")) {
+            for (Path set : sets) {
+                try (DirectoryStream<Path> pairs = Files.newDirectoryStream(set, "petclinic-pair-*")) {
+                    for (Path pair : pairs) {
+                        Path knee = pair.resolve("vegeta-knee.txt");
+                        if (!Files.exists(knee)) {
+                            continue; // a pair whose vegeta did not run
+                        }
+                        List<String> broken = Files.readAllLines(knee).stream()
+                                .filter(line -> line.contains(": not held")).toList();
+                        if (!broken.isEmpty() && broken.stream().allMatch(line -> line.contains("second by second"))) {
+                            brokenBySet.computeIfAbsent(Integer.parseInt(set.getFileName().toString()
+                                    .substring("set-".length())), key -> new ArrayList<>()).addAll(broken);
+                        }
+                    }
+                }
+            }
+        }
+        assertThat(brokenBySet).as("sets whose vegeta's steps were read second by second").isNotEmpty();
+        List<String> broken = brokenBySet.values().stream().flatMap(List::stream).toList();
+        long queues = broken.stream().filter(line -> line.endsWith(": not back by its end")).count();
+        long stalls = broken.stream().filter(line -> line.contains(": a stall it recovered from")).count();
+        assertThat(queues + stalls).as("each broken step a queue or a stall").isEqualTo(broken.size());
+        String sets = inWords(brokenBySet.keySet().stream().map(String::valueOf).toList());
+        assertThat(Files.readString(PAGE).replaceAll("\\s+", " ")).contains(String.format(Locale.ROOT,
+                "Of the %s steps that broke vegeta's ladders in sets %s, %s were queues and %s stalls it recovered "
+                        + "from", WORDS.get(broken.size()), sets, WORDS.get((int) queues), WORDS.get((int) stalls)));
+    }
 
     private static boolean within(String ratio) {
         double value = Double.parseDouble(ratio);
