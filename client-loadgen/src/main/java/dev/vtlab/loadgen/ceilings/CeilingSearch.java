@@ -137,6 +137,12 @@ public final class CeilingSearch {
             return meterReads != null && meterReads < LEAST_READS;
         }
 
+        /** Whether the service could not keep up with it (reports written before that was judged say nothing). */
+        @JsonIgnore
+        public boolean queued() {
+            return Boolean.FALSE.equals(keptUp);
+        }
+
         /**
          * Whether the service stopped answering in it: nothing completed, requests failed, and its meters measured
          * nothing, answering no read or counting none of the requests (a service out of heap, or gone: set 15's
@@ -382,10 +388,9 @@ public final class CeilingSearch {
         int notKeptUpInARow = 0; // at the rate of the window at hand
         Window previous = null;
         for (Window w : windows) {
-            boolean keptUpWith = !Boolean.FALSE.equals(w.keptUp());
-            notKeptUpInARow = keptUpWith ? 0
+            notKeptUpInARow = !w.queued() ? 0
                     : previous != null && previous.rate() == w.rate() ? notKeptUpInARow + 1 : 1;
-            if (keptUpWith) {
+            if (!w.queued()) {
                 keptUp = Math.max(keptUp, w.rate());
             } else if (keptUp > 0 && (w.rate() > keptUp || notKeptUpInARow >= KNEE_WINDOWS)
                     && w.rate() > WARM_SHARE * lowest) {
@@ -393,11 +398,9 @@ public final class CeilingSearch {
             }
             previous = w;
         }
-        if (Boolean.FALSE.equals(last.keptUp())) {
-            if (keptUp > 0 && keptUp < last.rate()) {
-                return keptUp;
-            }
-            return queue <= last.rate() ? highestKeptUpBelow(windows, last.rate()) : last.rate();
+        if (last.queued()) {
+            boolean backOff = keptUp > 0 && (keptUp < last.rate() || queue <= last.rate());
+            return backOff ? highestKeptUpBelow(windows, last.rate()) : last.rate();
         }
         boolean bounded = last.ceilings().stream().anyMatch(c -> c.kind() == MeterCeiling.Kind.REQUEST_THREADS);
         double cap = last.ceilings().stream().mapToDouble(c -> c.kind() == MeterCeiling.Kind.CPU && bounded
@@ -409,7 +412,7 @@ public final class CeilingSearch {
 
     /** The highest rate below {@code rate} the service kept up with, or {@code rate} / {@link RateLadder#FACTOR}. */
     private static double highestKeptUpBelow(List<Window> windows, double rate) {
-        return windows.stream().filter(w -> !Boolean.FALSE.equals(w.keptUp()) && w.rate() < rate)
+        return windows.stream().filter(w -> !w.queued() && w.rate() < rate)
                 .mapToDouble(Window::rate).max().orElse(RateLadder.rounded(rate / RateLadder.FACTOR));
     }
 
@@ -429,7 +432,7 @@ public final class CeilingSearch {
         }
         Window last = windows.getLast();
         Window before = windows.get(windows.size() - 2);
-        if (Boolean.FALSE.equals(last.keptUp()) || Boolean.FALSE.equals(before.keptUp())
+        if (last.queued() || before.queued()
                 || last.rate() > RateLadder.FACTOR * before.rate()) {
             return false;
         }
@@ -447,7 +450,7 @@ public final class CeilingSearch {
      */
     private static boolean stillFalling(List<Window> windows) {
         List<Window> keptUp = windows.stream()
-                .filter(w -> !Boolean.FALSE.equals(w.keptUp()) && w.cpuMsPerRequest() != null).toList();
+                .filter(w -> !w.queued() && w.cpuMsPerRequest() != null).toList();
         if (keptUp.size() < 3) {
             return false;
         }
@@ -519,7 +522,7 @@ public final class CeilingSearch {
 
     /** The last of {@code windows} the service kept up with (or that was not judged), if any. */
     private static Optional<Window> lastKeptUp(List<Window> windows) {
-        return windows.reversed().stream().filter(w -> !Boolean.FALSE.equals(w.keptUp())).findFirst();
+        return windows.reversed().stream().filter(w -> !w.queued()).findFirst();
     }
 
     /** A steady rate offered, and its summary. */

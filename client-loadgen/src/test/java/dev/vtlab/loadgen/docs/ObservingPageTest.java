@@ -9,7 +9,6 @@ import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -455,29 +454,19 @@ class ObservingPageTest {
             "eighteen", "nineteen", "twenty");
 
     /**
-     * The steps that broke vegeta's ladders, in the sets whose vegeta-knee.txt reads them second by second: the page
-     * counts the queues and the stalls as vegeta-knee.py called them.
+     * The steps that broke vegeta's ladders in the page's pairs whose vegeta-knee.txt reads them second by second: the
+     * page counts the queues and the stalls as vegeta-knee.py called them.
      */
     @Test
     void vegetas_broken_steps_in_words_are_its_files() throws IOException {
-        Path results = PAGE.resolveSibling("results/ceilings-real-services");
         Map<Integer, List<String>> brokenBySet = new TreeMap<>();
-        try (DirectoryStream<Path> sets = Files.newDirectoryStream(results, "set-*")) {
-            for (Path set : sets) {
-                try (DirectoryStream<Path> pairs = Files.newDirectoryStream(set, "petclinic-pair-*")) {
-                    for (Path pair : pairs) {
-                        Path knee = pair.resolve("vegeta-knee.txt");
-                        if (!Files.exists(knee)) {
-                            continue; // a pair whose vegeta did not run
-                        }
-                        List<String> broken = Files.readAllLines(knee).stream()
-                                .filter(line -> line.contains(": not held")).toList();
-                        if (!broken.isEmpty() && broken.stream().allMatch(line -> line.contains("second by second"))) {
-                            brokenBySet.computeIfAbsent(Integer.parseInt(set.getFileName().toString()
-                                    .substring("set-".length())), key -> new ArrayList<>()).addAll(broken);
-                        }
-                    }
-                }
+        for (MarkdownTables.Row pair : pairsWithKnee()) {
+            List<String> broken = Files.readAllLines(pair.linked().resolveSibling("vegeta-knee.txt")).stream()
+                    .filter(line -> line.contains(": not held")).toList();
+            if (!broken.isEmpty() && broken.stream().allMatch(line -> line.contains("second by second"))) {
+                String set = pair.linked().getParent().getParent().getFileName().toString();
+                brokenBySet.computeIfAbsent(Integer.parseInt(set.substring("set-".length())),
+                        key -> new ArrayList<>()).addAll(broken);
             }
         }
         assertThat(brokenBySet).as("sets whose vegeta's steps were read second by second").isNotEmpty();
