@@ -16,13 +16,25 @@
 # right after it, instead of on a fresh start (a pair of one start: what moves between starts, the JIT's choices,
 # the heap's layout, moves both); with it KNEES=N measures vegeta's knee N times in a row on that start (each with its
 # own warm-up), the second and later into OUT_DIR/knee-2 to knee-N: the search beside several knees of one start.
+# WARM_FROM_KNEE=1 (with KNEES of 2 or more) warms each knee after the first at two thirds of the knee before it: the
+# method's "about two thirds of the knee", found by the first, which warmed at WARM_RATE, a guess made before any knee
+# of this start was known (a first knee with none held leaves the next at WARM_RATE).
 set -euo pipefail
 here=$(dirname "$0")
 source "$here/../common.sh"
+
+# Two thirds of the knee in vegeta-knee.py's KNEE_FILE ("knee: N req/s held, ..."), rounded; FALLBACK where none held.
+#   two_thirds_of_knee KNEE_FILE FALLBACK
+two_thirds_of_knee() {
+  awk -v fallback="$2" '/^knee: [0-9]+ req\/s held/ {knee = $2} END {print knee ? int(knee * 2 / 3 + 0.5) : fallback}' "$1"
+}
+
 knees=${KNEES:-1}
 [[ $knees =~ ^[1-9][0-9]*$ ]] || { echo "$0: KNEES must be a whole number from 1, not $knees" >&2; exit 2; }
 [ "$knees" = 1 ] || [ -n "${SAME_START:-}" ] \
     || { echo "$0: KNEES=$knees needs SAME_START=1 (the knees of one start)" >&2; exit 2; }
+[ -z "${WARM_FROM_KNEE:-}" ] || [ "$knees" -ge 2 ] \
+    || { echo "$0: WARM_FROM_KNEE=1 needs KNEES of 2 or more (a knee to take two thirds of)" >&2; exit 2; }
 [ $# -ge 6 ] && [ "$5" = "--" ] || { echo "usage: $0 OUT_DIR PAGE_URL METRICS_URL WARM_RATE -- SERVICE_COMMAND..." >&2; exit 2; }
 out=$1 page=$2 metrics=$3 warm=$4
 shift 5
@@ -45,13 +57,18 @@ if [ "$warm" != 0 ]; then
     start_server "$out/service-vegeta.log" "$metrics" "$@"
   fi
   python3 "$here/vegeta-knee.py" "$page" "$warm" "$out" > /dev/null
+  before=$out
   for k in $(seq 2 "$knees"); do
-    python3 "$here/vegeta-knee.py" "$page" "$warm" "$out/knee-$k" > /dev/null
+    rate=$warm
+    [ -z "${WARM_FROM_KNEE:-}" ] || rate=$(two_thirds_of_knee "$before/vegeta-knee.txt" "$warm")
+    python3 "$here/vegeta-knee.py" "$page" "$rate" "$out/knee-$k" > /dev/null
+    before=$out/knee-$k
   done
 fi
 stop_server
 { echo "ceilings: exit code $search_exit, page $page, meters $metrics${CEILINGS_ARGS:+, options $CEILINGS_ARGS}"
   echo "service: $*"
   [ "$warm" != 0 ] && echo "$(vegeta_line), warm-up at $warm req/s${RAMP_FROM:+ after a ramp from $RAMP_FROM req/s}\
-${SAME_START:+, on the service the search warmed (same start)}${KNEES:+, $knees knees in a row}"
+${SAME_START:+, on the service the search warmed (same start)}${KNEES:+, $knees knees in a row}\
+${WARM_FROM_KNEE:+, each after the first warmed at two thirds of the one before}"
   environment_lines "$java_home/bin/java"; } > "$out/environment.txt"

@@ -9,7 +9,9 @@
 # PETCLINIC_APP_JAR is the jar of an extracted petclinic (run-all.sh's OUT_DIR/petclinic-app). Writes
 # OUT_DIR/petclinic-pair-N (measure.sh's files) for N from 1 to PAIRS (3). Needs what measure.sh needs; port 18490
 # free. About 8 minutes a pair. KNEES=N measures vegeta's knee N times in a row on each start (measure.sh), each about
-# 4 minutes more.
+# 4 minutes more; with WARM_FROM_KNEE=1 each knee after the first warms at two thirds of the one before (measure.sh):
+# the 300 req/s of the first was 0.58 to 0.76 of petclinic's knees in sets 14 and 15, 0.16 to 0.48 of them in the
+# other sets from 9 to 35 (0.16 to 0.37 from set 18 on): not the method's two thirds.
 set -euo pipefail
 shopt -s nullglob  # knee-*: none unless KNEES is above 1
 here=$(dirname "$0")

@@ -208,7 +208,8 @@ class ObservingPageTest {
      * The hours' table: for each set of two pairs or more with a knee of vegeta's (a row linking the set's folder),
      * its searches' sustained rates and vegeta's knees as the pairs' rows give them, how far each spread, the knees'
      * median and each search against it; the page counts the pairs within 0.85 to 1.15 of the median and of their own
-     * start's knee.
+     * start's knee, and how often the reference met that band against itself: each knee of a set against each other
+     * knee of it, and the set's median against each knee.
      */
     @Test
     void every_hours_row_is_its_sets_pairs() throws IOException {
@@ -225,13 +226,17 @@ class ObservingPageTest {
         int pairs = 0;
         int withinOwn = 0;
         int withinMedian = 0;
+        int kneeAgainstKnee = 0;
+        int kneeWithinKnee = 0;
+        int medianWithinKnee = 0;
         List<String> searchesSince18 = new ArrayList<>();
         List<String> kneesSince18 = new ArrayList<>();
         for (MarkdownTables.Row hour : hours) {
             List<MarkdownTables.Row> set = bySet.get(hour.linked().getFileName().toString());
             double[] sustainedRates = figures(set, "sustained req/s");
             Spread sustained = Spread.of(sustainedRates);
-            Spread knees = Spread.of(figures(set, "vegeta's knee req/s"));
+            double[] kneeRates = figures(set, "vegeta's knee req/s");
+            Spread knees = Spread.of(kneeRates);
             List<String> ratios = Arrays.stream(sustainedRates).mapToObj(rate -> twoDigits(rate / knees.median()))
                     .toList();
             assertThat(hour.cell("the searches' sustained req/s")).as(hour.where())
@@ -250,12 +255,26 @@ class ObservingPageTest {
             pairs += set.size();
             withinOwn += (int) set.stream().filter(pair -> within(pair.cell("sustained / vegeta's"))).count();
             withinMedian += (int) ratios.stream().filter(ObservingPageTest::within).count();
+            for (int reference = 0; reference < kneeRates.length; reference++) {
+                medianWithinKnee += within(twoDigits(knees.median() / kneeRates[reference])) ? 1 : 0;
+                for (int other = 0; other < kneeRates.length; other++) {
+                    if (other != reference) {
+                        kneeAgainstKnee++;
+                        kneeWithinKnee += within(twoDigits(kneeRates[other] / kneeRates[reference])) ? 1 : 0;
+                    }
+                }
+            }
         }
         assertThat(Files.readString(PAGE).replaceAll("\\s+", " ")).contains(String.format(Locale.ROOT,
                 "sustained came within 0.85 to 1.15 of its hour's median knee in %d of these %d pairs, and of the knee "
                         + "on its own start in %d", withinMedian, pairs, withinOwn)).contains(String.format(Locale.ROOT,
                 "From set 18 on, a set's searches parted by %s to %s (highest over lowest), its knees by %s to %s",
-                min(searchesSince18), max(searchesSince18), min(kneesSince18), max(kneesSince18)));
+                min(searchesSince18), max(searchesSince18), min(kneesSince18), max(kneesSince18))).contains(
+                String.format(Locale.ROOT, "vegeta's knee on another start of the same half hour came within 0.85 "
+                        + "to 1.15 of the knee on a start in %d of %d such comparisons", kneeWithinKnee,
+                        kneeAgainstKnee)).contains(String.format(Locale.ROOT, "A tool that answered the hour's "
+                        + "median knee every time would have met #47's band against the knee of each start in %d of "
+                        + "these %d pairs", medianWithinKnee, pairs));
         assertThat(Files.readString(PAGE.resolveSibling("where-to-place-virtual-threads.md"))).contains(String.format(
                 Locale.ROOT, "against the median of vegeta's knees in the same half hour, %d of %d searches came "
                         + "within 0.85 to 1.15, against the knee on their own start %d",
