@@ -13,14 +13,16 @@
 #
 # Writes OUT_DIR/client-cost.txt, each client's output, service.log and environment.txt. Needs vegeta (or
 # VEGETA=path), python3, JAVA_HOME (a JDK 21+) and the load generator's jar (./mvnw -q install -DskipTests).
-# RATE=n, ROUNDS=n (3), ROUND_SECONDS=n (60) and STEADY_FROM=n (unset: no steady reading) change the rounds.
+# RATE=n, ROUNDS=n (3), ROUND_SECONDS=n (60) and STEADY_FROM=n (unset: no steady reading) change the rounds;
+# TIMEOUT=s (30) is both clients' request timeout: the load generator refuses a rate whose requests within it could
+# need more ephemeral ports than there are (above about 900 req/s at 30 s).
 set -euo pipefail
 here=$(dirname "$0")
 source "$here/../common.sh"
 page_and_service "$@"
 java=${JAVA_HOME:?set JAVA_HOME to a JDK 21+}/bin/java
 find_vegeta
-rate=${RATE:-300} rounds=${ROUNDS:-3} seconds=${ROUND_SECONDS:-60} from=${STEADY_FROM:-}
+rate=${RATE:-300} rounds=${ROUNDS:-3} seconds=${ROUND_SECONDS:-60} from=${STEADY_FROM:-} timeout=${TIMEOUT:-30}
 [ -z "$from" ] || [ "$from" -le $((seconds - 15)) ] || {
   echo "STEADY_FROM=$from leaves under 10 s of a $seconds s round: lower it or raise ROUND_SECONDS" >&2; exit 2; }
 mkdir -p "$out"
@@ -37,14 +39,14 @@ client() {
   local name=$1 round=$2 file=$out/$1-$2
   case $name in
     vegeta) /usr/bin/time -f "%U %S" -o "$file.time" "$vegeta" attack -targets="$out/targets" -rate="$rate" \
-                -duration="${seconds}s" -timeout=30s -output="$file.bin" &
+                -duration="${seconds}s" -timeout="${timeout}s" -output="$file.bin" &
             timer=$! ;;
     loadgen-c1|loadgen-c2)
             local options=client-loadgen/jvm.options
             [ "$name" = loadgen-c2 ] && options=$out/c2.options
             (cd "$root" && exec /usr/bin/time -f "%U %S" -o "$file.time" "$java" "@$options" \
                 -jar client-loadgen/target/vtlab-loadgen.jar run --url "$page" --rate "$rate" --duration "${seconds}s" \
-                --warmup-time 5s > "$file.txt" 2>&1) &
+                --timeout "${timeout}s" --warmup-time 5s > "$file.txt" 2>&1) &
             timer=$! ;;
   esac
 }
@@ -69,7 +71,11 @@ ${from:+; CPU read again from $from s into each round to 5 s before its end}"
         sleep $((seconds - from - 5))
         steady="$steady $(ticks_of "$pid") $(ticks_of "$server")"
       fi
-      wait "$timer"
+      status=0
+      wait "$timer" || status=$?
+      # 1 is a run with requests failed, which the round's line counts; 2 a command line the client refused
+      [ "$status" -le 1 ] || { echo "$name, round $round: exit code $status: $(head -n 1 "$out/$name-$round.txt")" >&2
+                                stop_server; exit 1; }
       after=$(ticks_of "$server")
       if [ "$name" = vegeta ]; then
         "$vegeta" report -type=json < "$out/vegeta-$round.bin" > "$out/vegeta-$round.txt"
@@ -105,7 +111,7 @@ PY
 } > "$out/client-cost.txt"
 stop_server
 rm "$out/c2.options" "$out/targets"
-{ echo "service: ${service[*]}"; echo "page: $page"; echo "rate: $rate req/s, $seconds s a round${from:+, steady from $from s}"
+{ echo "service: ${service[*]}"; echo "page: $page"; echo "rate: $rate req/s, $seconds s a round, requests timed out after ${timeout}s${from:+, steady from $from s}"
   vegeta_line
   environment_lines "$java"; } > "$out/environment.txt"
 cat "$out/client-cost.txt"

@@ -11,6 +11,9 @@ import tools.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -22,6 +25,7 @@ import java.util.TreeMap;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -36,6 +40,9 @@ class ObservingPageTest {
     /** A row of a search on a service of its own links its ceilings.json, in a folder of a set or deeper. */
     private static final String REAL_SERVICE_SEARCH =
             "\\]\\((results/ceilings-real-services/[a-z0-9-]+(?:/[a-z0-9-]+)+/ceilings\\.json)\\)";
+    /** A row that links one of vegeta-knee.py's outputs. */
+    private static final String VEGETA_KNEE =
+            "\\]\\((results/ceilings-real-services/[a-z0-9/-]+/vegeta-knee\\.txt)\\)";
     /** The line vegeta-knee.py ends with when a step held: the knee. */
     private static final Pattern KNEE_HELD = Pattern.compile("knee: (\\d+) req/s held");
     /** A Markdown link: its text, its target. */
@@ -149,8 +156,8 @@ class ObservingPageTest {
      */
     @Test
     void every_row_of_vegetas_knee_twice_is_its_two_runs() throws IOException {
-        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE,
-                "\\]\\((results/ceilings-real-services/[a-z0-9/-]+/vegeta-knee\\.txt)\\)");
+        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE, VEGETA_KNEE).stream()
+                .filter(row -> row.header().contains("second / first")).toList();
         assertThat(rows).as("starts with vegeta's knee twice").hasSizeGreaterThanOrEqualTo(2);
         List<String> ratios = rows.stream().map(row -> row.cell("second / first")).toList();
         assertThat(Files.readString(PAGE.resolveSibling("where-to-place-virtual-threads.md"))).contains(String.format(
@@ -166,6 +173,82 @@ class ObservingPageTest {
             assertThat(row.cell("second / first")).as(row.where())
                     .isEqualTo(twoDigits(second / first));
         }
+    }
+
+    /**
+     * vegeta's knee warmed at two thirds of the knee before it on the same start: each row's first cell links the
+     * second knee's vegeta-knee.txt; its warm-up rate is two thirds of the first knee's (rounded), its knee the file's
+     * (or below the first rung, when none held), and its broken steps the file's, stalls and queues apart.
+     */
+    @Test
+    void every_row_of_a_knee_warmed_at_two_thirds_is_its_file() throws IOException {
+        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE, VEGETA_KNEE).stream()
+                .filter(row -> row.header().contains("the knee so warmed, req/s")).toList();
+        assertThat(rows).as("knees warmed at two thirds of the one before").isNotEmpty();
+        for (MarkdownTables.Row row : rows) {
+            List<String> lines = Files.readAllLines(row.linked());
+            double first = kneeHeld(row.linked().getParent().resolveSibling("vegeta-knee.txt"));
+            Matcher warm = Pattern.compile("^\\s*warm\\s+(\\d+) req/s", Pattern.MULTILINE)
+                    .matcher(String.join("\n", lines));
+            assertThat(warm.find()).as(row.where() + ": the warm-up's line").isTrue();
+            assertThat(Integer.parseInt(warm.group(1))).as(row.where()).isEqualTo((int) Math.round(first * 2 / 3));
+            assertThat(row.cell("warmed at two thirds of the first knee, req/s")).as(row.where())
+                    .isEqualTo(CeilingsResult.rate(Double.parseDouble(warm.group(1))));
+            Matcher held = KNEE_HELD.matcher(lines.getLast());
+            assertThat(row.cell("the knee so warmed, req/s")).as(row.where()).isEqualTo(held.find()
+                    ? CeilingsResult.rate(Double.parseDouble(held.group(1)))
+                    : lines.getLast().replaceFirst("^knee: below (\\d+) req/s$", "below $1"));
+            assertThat(row.cell("steps broken by a stall it recovered from, req/s")).as(row.where())
+                    .isEqualTo(brokenSteps(lines, ": a stall it recovered from"));
+            assertThat(row.cell("steps not back by their end, req/s")).as(row.where())
+                    .isEqualTo(brokenSteps(lines, ": not back by its end"));
+        }
+    }
+
+    /**
+     * The pair run with the collector's log: every pause and safepoint in gc.log, the search's broken steps and
+     * vegeta's, and the pauses within vegeta's broken step, as the page quotes them.
+     */
+    @Test
+    void the_collectors_pauses_are_its_log() throws IOException {
+        Path pair = PAGE.resolveSibling("results/ceilings-real-services/gc-pair/petclinic-pair-1");
+        List<String> log = Files.readAllLines(pair.resolveSibling("gc.log"));
+        Pattern pause = Pattern.compile("^\\[([^\\]]+)\\].* Pause .* ([0-9.]+)ms$");
+        Pattern safepoint = Pattern.compile("Safepoint .*Total: (\\d+) ns");
+        List<Matcher> pauses = log.stream().map(pause::matcher).filter(Matcher::find).toList();
+        double longestPause = pauses.stream().mapToDouble(m -> Double.parseDouble(m.group(2))).max().orElseThrow();
+        double longestSafepointNs = log.stream().map(safepoint::matcher).filter(Matcher::find)
+                .mapToDouble(m -> Double.parseDouble(m.group(1))).max().orElseThrow();
+        CeilingsResult search = Json.MAPPER.readValue(pair.resolve("ceilings.json").toFile(), CeilingsResult.class);
+        double[] brokenP99 = search.steps().stream().filter(run -> !run.held())  // a step run again keeps its first
+                .flatMap(run -> run.firstRun() == null ? Stream.of(run)
+                        : Stream.of(run, run.firstRun()))
+                .mapToDouble(run -> run.p99Ms()).sorted().toArray();
+        String broken = Files.readAllLines(pair.resolve("vegeta-knee.txt")).stream()
+                .filter(line -> line.contains(": not held")).findFirst().orElseThrow().trim().split("\\s+")[0];
+        JsonNode step = Json.MAPPER.readTree(pair.resolve("vegeta-" + broken + ".json").toFile());
+        Instant from = Instant.parse(step.get("earliest").asString());
+        Instant to = Instant.parse(step.get("latest").asString());
+        DateTimeFormatter logTime = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSZ");
+        List<Double> within = pauses.stream().filter(m -> {
+            Instant at = OffsetDateTime.parse(m.group(1), logTime).toInstant();
+            return !at.isBefore(from) && at.isBefore(to);
+        }).map(m -> Double.parseDouble(m.group(2))).toList();
+        assertThat(Files.readString(PAGE).replaceAll("\\s+", " ")).contains(String.format(Locale.ROOT,
+                "%,d pauses over the search and vegeta's knee, none longer than %.0f ms, no safepoint longer than "
+                        + "%.0f ms, where the search's steps broke on p99s of %,.0f to %,.0f ms and vegeta's %,d req/s "
+                        + "on %,.0f ms (its 15 s held %d pauses, %.0f ms in all)",
+                pauses.size(), longestPause, longestSafepointNs / 1e6, brokenP99[0],
+                brokenP99[brokenP99.length - 1], Integer.parseInt(broken),
+                step.get("latencies").get("99th").asDouble() / 1e6, within.size(),
+                within.stream().mapToDouble(Double::doubleValue).sum()));
+    }
+
+    /** The rates of a vegeta-knee.txt's steps that did not hold, as vegeta-knee.py called them, or "-". */
+    private static String brokenSteps(List<String> kneeLines, String kind) {
+        List<String> rates = kneeLines.stream().filter(line -> line.contains(": not held") && line.contains(kind))
+                .map(line -> CeilingsResult.rate(Double.parseDouble(line.trim().split("\\s+")[0]))).toList();
+        return rates.isEmpty() ? "-" : String.join("; ", rates);
     }
 
     private static double kneeHeld(Path kneeFile) throws IOException {
@@ -602,6 +685,32 @@ class ObservingPageTest {
         assertThat(Files.readString(PAGE)).contains(String.format(Locale.ROOT, "(the service %.2f ms a page, ours "
                         + "%.2f, vegeta's %.2f), 2 cores\ngive %.0f req/s against %.0f, **%.2f**", page,
                 clientMean.get("loadgen-c1"), clientMean.get("vegeta"), ours, vegetas, ours / vegetas));
+    }
+
+    /**
+     * The same rate from each client in turn on one start (client-cost.sh at a rate near the knee): each row is its
+     * rounds' p99s and the service's CPU, and the page counts the rounds each client held within 100 ms.
+     */
+    @Test
+    void every_same_rate_row_is_its_rounds() throws IOException {
+        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE,
+                "\\]\\((results/ceilings-real-services/same-rate/client-cost\\.txt)\\)");
+        assertThat(rows).as("rows of the same rate from each client").hasSize(3);
+        Pattern round = Pattern.compile("^round \\d ([a-z0-9-]+): the client's CPU ([0-9.]+) ms a request, the "
+                + "service's ([0-9.]+) ms, the client's p99 ([0-9.]+) ms, \\d+ failed$");
+        Map<String, String> heldRounds = new HashMap<>();
+        for (MarkdownTables.Row row : rows) {
+            List<Matcher> rounds = threeRounds(row, round);
+            assertThat(row.cell("the client's p99, ms, rounds 1 to 3")).as(row.where()).isEqualTo(column(rounds, 4));
+            assertThat(row.cell("the service's CPU a request, ms")).as(row.where()).isEqualTo(column(rounds, 3));
+            heldRounds.put(rounds.getFirst().group(1), WORDS.get((int) rounds.stream()
+                    .filter(m -> Double.parseDouble(m.group(4)) <= 100).count()));
+        }
+        assertThat(heldRounds.get("loadgen-c1")).as("both of ours held as many rounds")
+                .isEqualTo(heldRounds.get("loadgen-c2"));
+        assertThat(Files.readString(PAGE).replaceAll("\\s+", " ")).contains(String.format(Locale.ROOT,
+                "Every client held some rounds within 100 ms and broke others, vegeta's %s of three, each of ours %s",
+                heldRounds.get("vegeta"), heldRounds.get("loadgen-c1")));
     }
 
     /**
