@@ -53,6 +53,11 @@ client() {
 
 
 echo "GET $page" > "$out/targets"
+# Written first, so that a run cut short still says where and how it ran.
+{ echo "service: ${service[*]}"; echo "page: $page"
+  echo "rate: $rate req/s, $seconds s a round, requests timed out after ${timeout}s${from:+, steady from $from s}"
+  vegeta_line
+  environment_lines "$java"; } > "$out/environment.txt"
 start_server "$out/service.log" "$ready" "${service[@]}"
 vegeta_ramp "$page" "$rate"
 {
@@ -74,7 +79,7 @@ ${from:+; CPU read again from $from s into each round to 5 s before its end}"
       status=0
       wait "$timer" || status=$?
       # 1 is a run with requests failed, which the round's line counts; 2 a command line the client refused
-      [ "$status" -le 1 ] || { echo "$name, round $round: exit code $status: $(head -n 1 "$out/$name-$round.txt")" >&2
+      [ "$status" -le 1 ] || { echo "$name, round $round: exit code $status: $(head -n 1 "$out/$name-$round.txt" 2>/dev/null)" >&2
                                 stop_server; exit 1; }
       after=$(ticks_of "$server")
       if [ "$name" = vegeta ]; then
@@ -111,7 +116,4 @@ PY
 } > "$out/client-cost.txt"
 stop_server
 rm "$out/c2.options" "$out/targets"
-{ echo "service: ${service[*]}"; echo "page: $page"; echo "rate: $rate req/s, $seconds s a round, requests timed out after ${timeout}s${from:+, steady from $from s}"
-  vegeta_line
-  environment_lines "$java"; } > "$out/environment.txt"
 cat "$out/client-cost.txt"
