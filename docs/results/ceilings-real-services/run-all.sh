@@ -51,8 +51,9 @@ if [ -z "${PETCLINIC_NESTED:-}" ]; then
   petclinic=$out/petclinic-app/$(basename "$petclinic")
 fi
 petclinic_command "$java" "$petclinic"
-# vegeta's warm-up at about two thirds of the warm knee, reached by a ramp: offered at once to the fresh service it
-# queued past the heap (vegeta-knee.py).
+# vegeta's warm-up at 300 req/s, reached by a ramp: offered at once to the fresh service it queued past the heap
+# (vegeta-knee.py). About two thirds of petclinic's knees in sets 4 to 7 (0.58 to 0.76), less in the faster hours
+# since (docs/observing.md, set 36).
 RAMP_FROM=40 measure petclinic "$petclinic_owners" "$petclinic_metrics" 300 "${petclinic_service[@]}"
 BESIDE=$out/petclinic/ceilings.json measure petclinic-virtual "$petclinic_owners" "$petclinic_metrics" 0 \
     "${petclinic_service[@]}" --spring.threads.virtual.enabled=true
