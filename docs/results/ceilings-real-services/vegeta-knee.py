@@ -82,26 +82,20 @@ def by_second(vegeta, results, seconds):
     return out
 
 
-def stall_passed(seconds, limit_ms):
-    """Whether the step's latency came back before its end, as the search judges its own steps: its last second's
-    p99 within the limit and below its worst second's."""
-    if len(seconds) < 2 or seconds[-1]["p99Ms"] is None:
-        return False
-    worst = max(s["p99Ms"] for s in seconds if s["p99Ms"] is not None)
-    return seconds[-1]["p99Ms"] <= limit_ms and seconds[-1]["p99Ms"] < worst
-
-
 def second_note(seconds, limit_ms, report, rate):
-    """What a step that did not hold was, second by second; a stall it recovered from with nothing failed and at least
-    97% of its rate completed is one the search would run once more."""
+    """What a step that did not hold was, second by second. It recovered from a stall when its latency came back
+    before its end, as the search judges its own steps: its last second's p99 within the limit and below its worst
+    second's. A stall it recovered from with nothing failed and at least 97% of its rate completed is one the search
+    would run once more."""
     timed = [s for s in seconds if s["p99Ms"] is not None]
     if not timed:
         return "; no request ended within the step"
     worst = max(timed, key=lambda s: s["p99Ms"])
-    last = seconds[-1]["p99Ms"]
-    last = "none ended in its last second" if last is None else f"last second's {last:.1f} ms"
+    last_p99 = seconds[-1]["p99Ms"]
+    recovered = len(seconds) >= 2 and last_p99 is not None and last_p99 <= limit_ms and last_p99 < worst["p99Ms"]
+    last = "none ended in its last second" if last_p99 is None else f"last second's {last_p99:.1f} ms"
     completed = report["requests"] * report["success"] / len(seconds)
-    if not stall_passed(seconds, limit_ms):
+    if not recovered:
         what = "not back by its end"
     elif report["success"] == 1.0 and completed >= RUN_AGAIN_SHARE * rate:
         what = "a stall it recovered from, which the search would run once more"
@@ -130,7 +124,7 @@ def main():
 
 def ladder(vegeta, url, warm_rate, warm_s, out, results_dir):
     """The warm-up, the steps and the bisection: the lines of vegeta-knee.txt, each step as (label, rate, seconds,
-    its line's index, held), and the p99 a step may reach."""
+    its line's index, held, vegeta's report), and the p99 a step may reach."""
     lines = []
     steps = []
 
@@ -151,7 +145,7 @@ def ladder(vegeta, url, warm_rate, warm_s, out, results_dir):
                 f"throughput {report['throughput']:.1f} req/s: {'held' if held else 'not held'}"
                 f"{cpu_note(report)}")
         print(line, flush=True)
-        steps.append((label, rate, seconds, len(lines), held))
+        steps.append((label, rate, seconds, len(lines), held, report))
         lines.append(line)
         return held
 
@@ -184,13 +178,10 @@ def ladder(vegeta, url, warm_rate, warm_s, out, results_dir):
 
 def add_seconds(vegeta, out, results_dir, lines, steps, limit_ms):
     """Each step's seconds into its JSON, and what each that did not hold was into its line."""
-    for label, step_rate, seconds, index, step_held in steps:
+    for label, step_rate, seconds, index, step_held, report in steps:
         results = os.path.join(results_dir, f"{label}.bin")
-        report_path = os.path.join(out, f"vegeta-{label}.json")
-        with open(report_path) as f:
-            report = json.load(f)
         report["seconds"] = by_second(vegeta, results, seconds)
-        with open(report_path, "w") as f:
+        with open(os.path.join(out, f"vegeta-{label}.json"), "w") as f:
             json.dump(report, f, indent=1)
         if not step_held:
             lines[index] += second_note(report["seconds"], limit_ms, report, step_rate)

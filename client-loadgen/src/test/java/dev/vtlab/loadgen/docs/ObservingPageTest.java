@@ -224,8 +224,7 @@ class ObservingPageTest {
         double[] brokenP99 = search.steps().stream().filter(run -> !run.held())
                 .flatMap(run -> run.firstRun() == null ? Stream.of(run) : Stream.of(run, run.firstRun()))
                 .mapToDouble(run -> run.p99Ms()).sorted().toArray();
-        String broken = Files.readAllLines(pair.resolve("vegeta-knee.txt")).stream()
-                .filter(line -> line.contains(": not held")).findFirst().orElseThrow().trim().split("\\s+")[0];
+        String broken = stepLabel(notHeld(Files.readAllLines(pair.resolve("vegeta-knee.txt"))).getFirst());
         JsonNode step = Json.MAPPER.readTree(pair.resolve("vegeta-" + broken + ".json").toFile());
         Instant from = Instant.parse(step.get("earliest").asString());
         Instant to = Instant.parse(step.get("latest").asString());
@@ -246,9 +245,19 @@ class ObservingPageTest {
 
     /** The rates of a vegeta-knee.txt's steps that did not hold, as vegeta-knee.py called them, or "-". */
     private static String brokenSteps(List<String> kneeLines, String kind) {
-        List<String> rates = kneeLines.stream().filter(line -> line.contains(": not held") && line.contains(kind))
-                .map(line -> CeilingsResult.rate(Double.parseDouble(line.trim().split("\\s+")[0]))).toList();
+        List<String> rates = notHeld(kneeLines).stream().filter(line -> line.contains(kind))
+                .map(line -> CeilingsResult.rate(Double.parseDouble(stepLabel(line)))).toList();
         return rates.isEmpty() ? "-" : String.join("; ", rates);
+    }
+
+    /** The lines of a vegeta-knee.txt's steps that did not hold. */
+    private static List<String> notHeld(List<String> kneeLines) {
+        return kneeLines.stream().filter(line -> line.contains(": not held")).toList();
+    }
+
+    /** A vegeta-knee.txt step line's label: its rate ("1074"), or "warm" for the warm-up. */
+    private static String stepLabel(String stepLine) {
+        return stepLine.trim().split("\\s+")[0];
     }
 
     private static double kneeHeld(Path kneeFile) throws IOException {
@@ -548,7 +557,7 @@ class ObservingPageTest {
     /** The labels of the steps vegeta-knee.py called held in {@code pair}'s vegeta-knee.txt (the warm-up too). */
     private static List<String> heldSteps(Path pair) throws IOException {
         return Files.readAllLines(pair.resolve("vegeta-knee.txt")).stream().filter(line -> line.endsWith(": held")
-                || line.contains(": held (")).map(line -> line.trim().split("\\s+")[0]).toList();
+                || line.contains(": held (")).map(ObservingPageTest::stepLabel).toList();
     }
 
     private static final List<String> WORDS = List.of("none", "one", "two", "three", "four", "five", "six", "seven",
@@ -563,8 +572,7 @@ class ObservingPageTest {
     void vegetas_broken_steps_in_words_are_its_files() throws IOException {
         Map<Integer, List<String>> brokenBySet = new TreeMap<>();
         for (MarkdownTables.Row pair : pairsWithKnee()) {
-            List<String> broken = Files.readAllLines(pair.linked().resolveSibling("vegeta-knee.txt")).stream()
-                    .filter(line -> line.contains(": not held")).toList();
+            List<String> broken = notHeld(Files.readAllLines(pair.linked().resolveSibling("vegeta-knee.txt")));
             if (!broken.isEmpty() && broken.stream().allMatch(line -> line.contains("second by second"))) {
                 String set = pair.linked().getParent().getParent().getFileName().toString();
                 brokenBySet.computeIfAbsent(Integer.parseInt(set.substring("set-".length())),
