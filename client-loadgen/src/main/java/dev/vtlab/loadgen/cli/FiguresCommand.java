@@ -42,7 +42,7 @@ public final class FiguresCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "no results file at " + results);
         }
         Path dir = out != null ? out : results.toAbsolutePath().getParent().resolve("figures");
-        Optional<CapacityReport.Results> capacity = CapacityReport.Results.of(Json.MAPPER.readTree(results.toFile()));
+        Optional<CapacityReport.Results> capacity = CapacityReport.Results.of(Json.readTree(results));
         List<Path> written = capacity.isPresent() ? CapacityReport.writeCharts(capacity.get(), dir)
                 : Figures.write(results, dir);
         written.forEach(spec.commandLine().getOut()::println);

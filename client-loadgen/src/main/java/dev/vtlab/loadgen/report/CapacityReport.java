@@ -15,6 +15,7 @@ import dev.vtlab.loadgen.matrix.HumanDuration;
 import tools.jackson.databind.JsonNode;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -60,9 +61,11 @@ public final class CapacityReport {
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Results(String kind, boolean interrupted, long floorMs, List<CapacityRun> runs) {
 
-        /** Reads {@code file}. */
+        /** Reads {@code file} (or its compressed copy beside it: {@link Json#open}). */
         public static Results read(Path file) throws IOException {
-            return Json.MAPPER.readValue(file.toFile(), Results.class);
+            try (InputStream in = Json.open(file)) {
+                return Json.MAPPER.readValue(in, Results.class);
+            }
         }
 
         /** {@code results}, already read as a tree, if it is a capacity search's; else empty. */

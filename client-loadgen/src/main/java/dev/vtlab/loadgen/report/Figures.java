@@ -31,7 +31,7 @@ public final class Figures {
 
     /** Every figure of {@code resultsJson}, by file name. */
     public static Map<String, String> draw(Path resultsJson) throws IOException {
-        JsonNode results = Json.MAPPER.readTree(resultsJson.toFile());
+        JsonNode results = Json.readTree(resultsJson);
         List<JsonNode> runs = new ArrayList<>();
         results.path("runs").forEach(run -> {
             if (run.path("repeat").asInt() == 1) {

@@ -91,15 +91,12 @@ class CapacityFiguresTest {
 
     /** Every results.json under docs/results that a capacity search wrote. */
     static List<Path> capacityResults() throws IOException {
-        try (Stream<Path> files = Files.walk(CommandChecks.root().resolve("docs/results"))) {
-            List<Path> all = files.filter(f -> f.getFileName().toString().equals("results.json")).sorted().toList();
-            List<Path> capacity = new ArrayList<>();
-            for (Path f : all) {
-                if (CapacityReport.KIND.equals(ResultsJson.read(f).path("kind").asString(""))) {
-                    capacity.add(f);
-                }
+        List<Path> capacity = new ArrayList<>();
+        for (Path f : ResultsJson.allUnder(CommandChecks.root().resolve("docs/results"))) {
+            if (CapacityReport.KIND.equals(ResultsJson.read(f).path("kind").asString(""))) {
+                capacity.add(f);
             }
-            return capacity;
         }
+        return capacity;
     }
 }

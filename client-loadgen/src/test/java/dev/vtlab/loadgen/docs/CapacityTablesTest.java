@@ -268,13 +268,11 @@ class CapacityTablesTest {
 
     /** Every capacity results.json committed before the stall rule. */
     private static List<Path> capacityResultsBefore() throws Exception {
-        try (Stream<Path> files = Files.walk(RESULTS)) {
-            return files.filter(f -> f.getFileName().toString().equals("results.json"))
-                    .filter(f -> RESULTS.relativize(f).toString().startsWith("capacity"))
-                    .filter(f -> !f.startsWith(RESULTS.resolve("capacity-quick-stall-passed"))
-                            && !f.equals(QUICK.resolve("results.json")))
-                    .sorted().toList();
-        }
+        return ResultsJson.allUnder(RESULTS).stream()
+                .filter(f -> RESULTS.relativize(f).toString().startsWith("capacity"))
+                .filter(f -> !f.startsWith(RESULTS.resolve("capacity-quick-stall-passed"))
+                        && !f.equals(QUICK.resolve("results.json")))
+                .toList();
     }
 
     /** A count or a number of milliseconds, whole, with thousands separators: {@code 1,094}. */

@@ -4,10 +4,12 @@ import dev.vtlab.loadgen.json.Json;
 import tools.jackson.databind.JsonNode;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Stream;
 
 /** Test helper: a matrix's results.json, read as the docs checks read it: runs by mode and flags, whole ms. */
 final class ResultsJson {
@@ -16,7 +18,15 @@ final class ResultsJson {
     }
 
     static JsonNode read(Path file) throws IOException {
-        return Json.MAPPER.readTree(file.toFile());
+        return Json.readTree(file);
+    }
+
+    /** Every results.json under {@code root}, by the name it was written under, whether kept plain or compressed. */
+    static List<Path> allUnder(Path root) throws IOException {
+        try (Stream<Path> files = Files.walk(root)) {
+            return files.map(Json::written).filter(f -> f.getFileName().toString().equals("results.json"))
+                    .sorted().toList();
+        }
     }
 
     /** The first repeat of each run of {@code mode}, in the results' order. */
