@@ -67,6 +67,85 @@ class QuotedResultsTest {
         }
     }
 
+    /**
+     * The claims of the four styles (docs/claims.md, "The flags and the four styles") are the seed run's: for each
+     * style the flag the findings say matters, the all-off run's p99 and failures, and the fastest clean run; the
+     * range of every no-effect verdict; and the fastest clean runs against the floor.
+     */
+    @Test
+    void the_four_styles_claims_are_the_seed_runs() throws Exception {
+        JsonNode results = ResultsJson.read(CommandChecks.root().resolve("docs/results/seed-2cores/results.json"));
+        JsonNode syncOff = ResultsJson.run(results, "sync", "T0 A0 W0 R0").path("summary");
+        JsonNode syncOn = ResultsJson.run(results, "sync", "T1 A0 W0 R0").path("summary");
+        JsonNode syncT = effect(results, "sync", "T");
+        assertThat(syncT.path("verdict").asString()).isEqualTo("MATTERS");
+        assertThat(Claims.statement("guide-sync-t")).contains(String.format(Locale.ROOT,
+                "T, the web server's request threads, is the flag that matters: p99 %s ms with every flag off, %s ms "
+                        + "with T on (x%.2f), %s of 2000 failed either way", thousands(syncOff.path("latency").path("p99Ms")),
+                thousands(syncOn.path("latency").path("p99Ms")), syncT.path("medianP99Ratio").asDouble(),
+                syncOff.path("failed").asString()));
+        assertThat(syncOn.path("failed").asString()).isEqualTo(syncOff.path("failed").asString());
+        for (String[] style : new String[][] {{"guide-async-r", "async", "R"}, {"guide-wrapped-w", "wrapped", "W"},
+                {"guide-callable-a", "callable", "A"}}) {
+            String mode = style[1];
+            JsonNode off = ResultsJson.run(results, mode, "T0 A0 W0 R0").path("summary");
+            JsonNode matters = effect(results, mode, style[2]);
+            assertThat(matters.path("verdict").asString()).as(mode).isEqualTo("MATTERS");
+            assertThat(matters.path("pairs").get(0).path("change").asString()).as(mode).isEqualTo("fixes failures");
+            JsonNode best = best(results, mode);
+            assertThat(Claims.statement(style[0])).as(style[0]).contains(style[2] + ", ").contains(String.format(
+                    Locale.ROOT, "fixes the failures: %s of 2000 failed with every flag off (p99 %s ms); the fastest "
+                            + "clean run, %s, p99 %s ms", off.path("failed").asString(),
+                    thousands(off.path("latency").path("p99Ms")), best.path("flags").asString(),
+                    thousands(best.path("p99Ms"))));
+        }
+        List<Double> lows = new ArrayList<>();
+        List<Double> highs = new ArrayList<>();
+        for (JsonNode effect : results.path("findings").path("flagEffects")) {
+            if (effect.path("verdict").asString().equals("NO_EFFECT")) {
+                lows.add(effect.path("p99RatioLow").asDouble());
+                highs.add(effect.path("p99RatioHigh").asDouble());
+            }
+        }
+        assertThat(Claims.statement("guide-other-flags-no-effect")).contains(String.format(Locale.ROOT,
+                "p99 within x%.2f to x%.2f of the flag off (the threshold is %.0fx)", java.util.Collections.min(lows),
+                java.util.Collections.max(highs), results.path("findings").path("threshold").asDouble()));
+        List<JsonNode> bests = new ArrayList<>();
+        results.path("findings").path("best").forEach(bests::add);
+        assertThat(bests).hasSize(4);
+        double low = bests.stream().mapToDouble(b -> b.path("p99OverFloor").asDouble()).min().orElseThrow();
+        double high = bests.stream().mapToDouble(b -> b.path("p99OverFloor").asDouble()).max().orElseThrow();
+        JsonNode fastest = bests.stream().min(java.util.Comparator.comparingDouble(b -> b.path("p99Ms").asDouble()))
+                .orElseThrow();
+        assertThat(fastest.path("mode").asString()).as("the fastest clean run's style").isEqualTo("sync");
+        assertThat(Claims.statement("guide-sync-fastest")).contains(String.format(Locale.ROOT,
+                "the fastest clean p99 of the four styles lay between %.2fx and %.2fx the %s ms floor, sync's the lowest",
+                low, high, Printed.whole(fastest.path("floorMs"))));
+    }
+
+    private static JsonNode effect(JsonNode results, String mode, String flag) {
+        for (JsonNode effect : results.path("findings").path("flagEffects")) {
+            if (effect.path("mode").asString().equals(mode) && effect.path("flag").asString().equals(flag)) {
+                return effect;
+            }
+        }
+        throw new AssertionError("no finding for " + mode + " " + flag);
+    }
+
+    private static JsonNode best(JsonNode results, String mode) {
+        for (JsonNode b : results.path("findings").path("best")) {
+            if (b.path("mode").asString().equals(mode)) {
+                return b;
+            }
+        }
+        throw new AssertionError("no fastest clean run of " + mode);
+    }
+
+    /** Whole, with a thousands separator, as the claims print milliseconds: 19,972. */
+    private static String thousands(JsonNode value) {
+        return String.format(Locale.ROOT, "%,.0f", value.asDouble());
+    }
+
     private static String sustained(List<CapacityRun> runs, String mode, Combination flags) {
         return runs.stream().filter(r -> r.mode().equals(mode) && r.flags().equals(flags.label()))
                 .map(r -> CapacityRun.rate(r.sustainedRate())).findFirst().orElseThrow();
