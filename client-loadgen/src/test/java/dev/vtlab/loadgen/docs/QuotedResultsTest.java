@@ -93,7 +93,7 @@ class QuotedResultsTest {
             assertThat(matters.path("verdict").asString()).as(mode).isEqualTo("MATTERS");
             assertThat(matters.path("pairs").get(0).path("change").asString()).as(mode).isEqualTo("fixes failures");
             JsonNode best = best(results, mode);
-            assertThat(Claims.statement(style[0])).as(style[0]).contains(style[2] + ", ").contains(String.format(
+            assertThat(Claims.statement(style[0])).as(style[0]).contains(": " + style[2] + ", ").contains(String.format(
                     Locale.ROOT, "fixes the failures: %s of 2000 failed with every flag off (p99 %s ms); the fastest "
                             + "clean run, %s, p99 %s ms", off.path("failed").asString(),
                     thousands(off.path("latency").path("p99Ms")), best.path("flags").asString(),
