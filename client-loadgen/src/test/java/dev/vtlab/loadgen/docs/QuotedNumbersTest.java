@@ -15,8 +15,9 @@ import java.util.function.ToDoubleFunction;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The numbers the README, docs/results/README.md and docs/jdk-21-vs-25.md quote in their prose, each computed here
- * from the results file it comes from and looked for, in its sentence, on the page (the README's comparison with
+ * The numbers the README and docs/results/README.md quote in their prose, and the JDK page's claims in
+ * docs/claims.md, each computed here from the results file it comes from and looked for, in its sentence, on the
+ * page or in the claim (the README's comparison with
  * the reactive reference is MemoryTablesTest's): a re-measured folder or a retyped number fails the
  * build with the page and the sentence expected.
  */
@@ -85,31 +86,46 @@ class QuotedNumbersTest {
                 .asDouble()), "%.0f") + " per run)");
     }
 
+    /** The JDK page's figures, stated once in its claims (docs/claims.md), from the JDK matrix's results. */
     @Test
-    void the_jdk_pages_numbers_are_the_jdk_matrixs() throws Exception {
-        String page = page("docs/jdk-21-vs-25.md");
-        String where = "docs/jdk-21-vs-25.md";
+    void the_jdk_pages_claims_are_the_jdk_matrixs() throws Exception {
         JsonNode none21 = json("jdk-21-vs-25/jdk21-none/results.json");
         JsonNode none25 = json("jdk-21-vs-25/jdk25-none/results.json");
         JsonNode sync21 = json("jdk-21-vs-25/jdk21-synchronized/results.json");
         JsonNode sync25 = json("jdk-21-vs-25/jdk25-synchronized/results.json");
 
-        contains(page, where, p99(none21, "sync", "T0 A0 W0 R0") + " and " + p99(none25, "sync", "T0 A0 W0 R0")
-                + " ms with T off");
-        contains(page, where, p99(none21, "sync", "T1 A0 W0 R0") + " and " + p99(none25, "sync", "T1 A0 W0 R0")
-                + " ms with T on");
-        contains(page, where, "succeeded (p99 " + p99(none21, "async", "T0 A0 W0 R0") + " ms)");
-        contains(page, where, summary(sync21, "sync", "T1 A0 W0 R0").path("serverJvm").path("virtualThreadsPinned")
-                .asString() + " pinned events; the same run with guard `none` took " + p99(none21, "sync",
-                "T1 A0 W0 R0") + " ms");
-        contains(page, where, summary(sync21, "async", "T0 A0 W0 R1").path("serverJvm")
+        String same = Claims.statement("jdk-same-without-a-guard");
+        contains(same, "jdk-same-without-a-guard", p99(none21, "sync", "T0 A0 W0 R0") + " and "
+                + p99(none25, "sync", "T0 A0 W0 R0") + " ms with T off");
+        contains(same, "jdk-same-without-a-guard", p99(none21, "sync", "T1 A0 W0 R0") + " and "
+                + p99(none25, "sync", "T1 A0 W0 R0") + " ms with T on");
+        contains(Claims.statement("jdk-r-off-on-two-cores"), "jdk-r-off-on-two-cores", "succeeded (p99 "
+                + p99(none21, "async", "T0 A0 W0 R0") + " ms)");
+        String starves = Claims.statement("jdk-21-synchronized-starves");
+        contains(starves, "jdk-21-synchronized-starves", summary(sync21, "sync", "T1 A0 W0 R0").path("serverJvm")
+                .path("virtualThreadsPinned").asString() + " pinned events; the same run with guard `none` took "
+                + p99(none21, "sync", "T1 A0 W0 R0") + " ms");
+        contains(starves, "jdk-21-synchronized-starves", summary(sync21, "async", "T0 A0 W0 R1").path("serverJvm")
                 .path("virtualThreadsPinned").asString() + " pinned events: the repository's virtual threads");
-        contains(page, where, "nothing failed (" + p99(sync21, "async", "T0 A0 W0 R0") + " ms)");
-        contains(page, where, "sync with T on " + p99(sync25, "sync", "T1 A0 W0 R0") + " against "
-                + p99(none25, "sync", "T1 A0 W0 R0") + " ms");
+        for (String flags : List.of("T1 A0 W0 R0", "T0 A0 W0 R1", "T1 A0 W0 R1")) {
+            assertThat(summary(sync21, "async", flags).path("failed").asLong())
+                    .as("jdk-21-synchronized-starves: async " + flags).isEqualTo(2000);
+        }
+        assertThat(summary(sync21, "sync", "T1 A0 W0 R0").path("failed").asLong())
+                .as("jdk-21-synchronized-starves: sync T1").isEqualTo(2000);
+        String unpinned = Claims.statement("jdk-21-platform-threads-unpinned");
+        contains(unpinned, "jdk-21-platform-threads-unpinned", "`/sync` with T off took "
+                + p99(sync21, "sync", "T0 A0 W0 R0") + " ms");
+        contains(unpinned, "jdk-21-platform-threads-unpinned", "nothing failed ("
+                + p99(sync21, "async", "T0 A0 W0 R0") + " ms)");
+        String guard25 = Claims.statement("jdk-25-guard-changes-nothing");
+        contains(guard25, "jdk-25-guard-changes-nothing", "sync with T on " + p99(sync25, "sync", "T1 A0 W0 R0")
+                + " against " + p99(none25, "sync", "T1 A0 W0 R0") + " ms");
+        contains(guard25, "jdk-25-guard-changes-nothing", "async with R on " + p99(sync25, "async", "T0 A0 W0 R1")
+                + " against " + p99(none25, "async", "T0 A0 W0 R1") + " ms");
         List<Double> pinned25 = values(none25, s -> s.path("serverJvm").path("virtualThreadsPinned").asDouble());
         pinned25.addAll(values(sync25, s -> s.path("serverJvm").path("virtualThreadsPinned").asDouble()));
-        contains(page, where, String.format(Locale.ROOT, "(at most %.0f)",
+        contains(guard25, "jdk-25-guard-changes-nothing", String.format(Locale.ROOT, "(at most %.0f)",
                 pinned25.stream().mapToDouble(Double::doubleValue).max().orElseThrow()));
     }
 

@@ -16,18 +16,19 @@ import java.util.regex.Pattern;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The numbers a page quotes from reference results are the results' own: every row of a results table whose first
- * cell links a committed report ({@code [...](results/<folder>/report.md)}) is checked, cell by cell, against the
+ * The numbers a page or an evidence README quotes from reference results are the results' own: every row of a
+ * results table whose first cell links a committed report ({@code [...](results/<folder>/report.md)}, or
+ * {@code ../<folder>/report.md} from an evidence README) is checked, cell by cell, against the
  * {@code results.json} beside that report (p99, successes, failures by cause, pinned events) and against the
  * report's own verdict of the pool's bound. A re-measured folder or a mistyped number fails the build, naming the
  * page and the row.
  */
 class ResultsTablesTest {
 
-    private static final Pattern LINK = Pattern.compile("\\[[^]]*]\\((results/[^)]+)/report\\.md\\)");
+    private static final Pattern LINK = Pattern.compile("\\[[^]]*]\\(([^)]+)/report\\.md\\)");
 
     @ParameterizedTest
-    @ValueSource(strings = {"docs/pools.md"})
+    @ValueSource(strings = {"docs/pools.md", "docs/results/pools/README.md"})
     void every_quoted_run_matches_its_results_file(String page) throws Exception {
         List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(CommandChecks.root().resolve(page), LINK);
         for (MarkdownTables.Row row : rows) {
