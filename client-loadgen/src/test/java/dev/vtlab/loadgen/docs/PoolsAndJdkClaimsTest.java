@@ -90,6 +90,11 @@ class PoolsAndJdkClaimsTest {
         double pinned() {
             return summary.path("serverJvm").path("virtualThreadsPinned").asDouble();
         }
+
+        @Override
+        public String toString() {
+            return folder + " " + mode + " " + flags;
+        }
     }
 
     @Test
@@ -161,7 +166,7 @@ class PoolsAndJdkClaimsTest {
         assertThat(Claims.statement("pool-r-decides-async-on-jdk25"))
                 .contains("every `/async` run failed " + failed + " of 2000 with Spring's plain 503");
         assertThat(select(runs, r -> r.jdk21() && r.pool200() && !r.sync() && !r.rOn()))
-                .hasSize(2).allSatisfy(r -> assertThat(r.failed()).as(r.folder()).isZero());
+                .hasSize(4).allSatisfy(r -> assertThat(r.failed()).as(r.folder()).isZero());
     }
 
     @Test
