@@ -163,6 +163,26 @@ class QuotedResultsTest {
             assertThat(text).as(page + ": the main job's time, and the matrix's")
                     .contains("took " + HumanDuration.of(job)).contains(HumanDuration.of(matrix) + " of it");
         }
+        // The claim: its figures are the recorded run's, its verdict that run's against the 5 minutes.
+        assertThat(Claims.statement("job-main-time")).contains(": " + HumanDuration.of(job) + ", "
+                + HumanDuration.of(matrix) + " of it the matrix");
+        assertThat(Claims.of("job-main-time").verdict()).isEqualTo(job.compareTo(FIVE_MINUTES) <= 0 ? "**Holds**"
+                : "**Does not hold** (" + HumanDuration.of(job) + ")");
+        Path evidence = CommandChecks.root().resolve("docs/results/main-job/README.md");
+        List<List<String>> rows = table(evidence, "| run | date, commit | main job, real | the matrix | verdicts |");
+        assertThat(rows).as("the main job's runs").isNotEmpty();
+        String recorded = String.join("\n", run);
+        for (List<String> row : rows) {
+            if (row.get(0).equals("recorded")) {
+                assertThat(row.get(2)).as(evidence + ": the recorded run").isEqualTo(value(run, "main job, real"));
+                assertThat(row.get(3)).as(evidence + ": the recorded run").isEqualTo(HumanDuration.of(matrix));
+                assertThat(value(run, "date")).as(evidence + ": the recorded run's date and commit")
+                        .isEqualTo(row.get(1).replace(", ", ", commit "));
+            } else {
+                assertThat(recorded).as(evidence + ": a run of run.txt: " + row).contains(row.get(2))
+                        .contains("the matrix " + row.get(3)).contains(row.get(1).substring(row.get(1).indexOf(", ") + 2));
+            }
+        }
     }
 
     /** What the tests took from a fresh clone, as the README says, is the recorded run's, and nothing skipped. */
@@ -179,6 +199,63 @@ class QuotedResultsTest {
         assertThat(readme).as("README.md: the tests' time, Maven's, and how many ran")
                 .contains("`bash .ci/run` took " + HumanDuration.of(job) + ", " + HumanDuration.of(verify)
                         + " of it `./mvnw verify`, " + tests.substring(0, tests.indexOf(' ')) + " tests, none skipped");
+
+        // The evidence's runs: the recorded one is run.txt's own lines, each other one is in its "other runs".
+        Path evidence = CommandChecks.root().resolve("docs/results/test-job/README.md");
+        List<List<String>> rows = table(evidence,
+                "| run | commit | `.ci/run` real | `./mvnw verify` (Maven) | CPU, user + sys |");
+        String text = String.join("\n", run);
+        List<Duration> jobs = new ArrayList<>();
+        List<Duration> verifies = new ArrayList<>();
+        for (List<String> row : rows) {
+            String where = evidence + ": " + row;
+            String[] cpu = row.get(4).split(" \\+ ");
+            if (row.get(0).equals("recorded")) {
+                assertThat(row.get(2)).as(where).isEqualTo(value(run, "test job, real"));
+                assertThat(row.get(3)).as(where).isEqualTo(maven.substring(0, 5));
+                assertThat(value(run, "date")).as(where).endsWith("commit " + row.get(1));
+                assertThat(value(run, "cpu")).as(where).isEqualTo(cpu[0] + " user, " + cpu[1] + " sys");
+            } else {
+                assertThat(text).as(where).contains(row.get(1)).contains("real " + row.get(2) + " (Maven "
+                        + row.get(3) + "), " + cpu[0] + " user, " + cpu[1] + " sys");
+            }
+            jobs.add(shellTime(row.get(2)));
+            verifies.add(Duration.ofMinutes(Long.parseLong(row.get(3).substring(0, 2)))
+                    .plusSeconds(Long.parseLong(row.get(3).substring(3, 5))));
+        }
+        assertThat(rows).as("the test job's runs").hasSizeGreaterThanOrEqualTo(3);
+        assertThat(Claims.statement("job-verify-time")).contains(spread(verifies) + " over " + rows.size() + " runs");
+        assertThat(Claims.of("job-verify-time").verdict()).startsWith(verdict(verifies, FIVE_MINUTES));
+        assertThat(Claims.statement("job-ci-run-time")).contains(spread(jobs) + " over the same " + rows.size() + " runs");
+        assertThat(Claims.of("job-ci-run-time").verdict()).startsWith(verdict(jobs, Duration.ofMinutes(8)));
+        String evidenceText = Files.readString(evidence).replaceAll("\\s+", " ");
+        assertThat(evidenceText).as(evidence + ": the runs' median and range")
+                .contains("`./mvnw verify`: " + spread(verifies).replace(" (", ", range ").replace(")", ""))
+                .contains("`.ci/run`: " + spread(jobs).replace(" (", ", range ").replace(")", ""))
+                .contains(tests.substring(0, tests.indexOf(' ')) + " tests, none skipped");
+    }
+
+    private static final Duration FIVE_MINUTES = Duration.ofMinutes(5);
+
+    /** {@code median 4 min 44 s (4 min 43 s to 4 min 48 s)}: the median of the runs and their range. */
+    private static String spread(List<Duration> runs) {
+        List<Duration> sorted = runs.stream().sorted().toList();
+        return "median " + HumanDuration.of(median(sorted)) + " (" + HumanDuration.of(sorted.getFirst()) + " to "
+                + HumanDuration.of(sorted.getLast()) + ")";
+    }
+
+    private static Duration median(List<Duration> sorted) {
+        int n = sorted.size();
+        return n % 2 == 1 ? sorted.get(n / 2) : sorted.get(n / 2 - 1).plus(sorted.get(n / 2)).dividedBy(2);
+    }
+
+    /** Holds when every run is within the target, on average when the median is, and does not hold otherwise. */
+    private static String verdict(List<Duration> runs, Duration target) {
+        List<Duration> sorted = runs.stream().sorted().toList();
+        if (sorted.getLast().compareTo(target) <= 0) {
+            return "**Holds**";
+        }
+        return median(sorted).compareTo(target) <= 0 ? "**Holds on average** (" : "**Does not hold** (";
     }
 
     /** A shell's {@code time}: {@code 4m53.717s}. */
