@@ -105,7 +105,8 @@ public final class InFlightBound implements EnvironmentPostProcessor {
         };
     }
 
-    private static String name(WebServerKind server) {
+    /** The server's name, as the log says it. */
+    static String name(WebServerKind server) {
         return switch (server) {
             case TOMCAT -> "Tomcat";
             case JETTY -> "Jetty";

@@ -13,11 +13,17 @@ import org.apache.coyote.http11.Http11NioProtocol;
  * The trade-off: a response body larger than the buffer is sent as it is written, in chunks, instead of with a
  * {@code Content-Length}, and is committed (its status can no longer change) after its first kilobyte. vtlab's
  * greetings and problem details are a few hundred bytes.
+ * <p>
+ * Its endpoint ({@link BoundNioEndpoint}) logs the in-flight bound once per episode, as Jetty and Netty do.
  */
 public class LeanHttp11NioProtocol extends Http11NioProtocol {
 
     /** Bytes of the response buffer (Tomcat's default: 8192, plus as many chars). */
     public static final int RESPONSE_BUFFER_BYTES = 1024;
+
+    public LeanHttp11NioProtocol() {
+        super(new BoundNioEndpoint());
+    }
 
     @Override
     public int getDesiredBufferSize() {

@@ -49,7 +49,8 @@ class NettyServerConfiguration {
 
     /**
      * The in-flight bound ({@link InFlightBound}: {@code server.netty.max-connections}, derived from the heap unless
-     * set; -1 for none), past which the server stops accepting ({@link NettyAcceptLimit}), and the kernel's queue of
+     * set; -1 for none), past which the server stops accepting ({@link NettyAcceptLimit}, logged once per episode by
+     * {@link ConnectionBoundLog}), and the kernel's queue of
      * connections not yet accepted, as deep as Tomcat's and Jetty's: connections beyond the bound wait there, where
      * they cost no heap.
      */

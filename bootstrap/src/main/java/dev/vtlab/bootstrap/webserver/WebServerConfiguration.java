@@ -7,6 +7,7 @@ import org.apache.catalina.connector.Connector;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.NetworkConnectionLimit;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.springframework.beans.factory.ObjectProvider;
@@ -221,6 +222,22 @@ public class WebServerConfiguration {
                     lab.setHost("127.0.0.1");
                     lab.setPort(settings.labPort());
                     server.addConnector(lab);
+                }
+            };
+        }
+
+        /**
+         * Jetty's in-flight bound, as Boot set it on the main connector, replaced by the same limit that logs it
+         * once per episode ({@link BoundConnectionLimit}, {@link ConnectionBoundLog}) instead of twice a connection.
+         */
+        @Bean
+        JettyServerCustomizer jettyBoundLog() {
+            return server -> {
+                NetworkConnectionLimit boots = server.getBean(NetworkConnectionLimit.class);
+                if (boots != null && !(boots instanceof BoundConnectionLimit)) {
+                    server.removeBean(boots);
+                    server.addBean(new BoundConnectionLimit(boots.getMaxNetworkConnectionCount(),
+                            server.getConnectors()[0]));
                 }
             };
         }
