@@ -30,19 +30,28 @@ import java.util.stream.Stream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * docs/observing.md quotes its runs as the files hold them: the meters past the knee (each second's read times and
- * peaks, from the rate run's JSON), a service that is not vtlab (its ceilings.json), and the meters' ceilings beside
- * the lab's (the capacity search's results.json).
+ * docs/observing.md's claims, and the evidence READMEs beside their data, quote the runs as the files hold them: the
+ * meters past the knee (each second's read times and peaks, from the rate run's JSON), a service that is not vtlab
+ * (its ceilings.json), the meters' ceilings beside the lab's (the capacity search's results.json), and the searches on
+ * services of their own beside vegeta's knee. Each claim of the page's section in docs/claims.md is checked here
+ * against the figures computed from the same files, and the page's one table against the READMEs' rows.
  */
 class ObservingPageTest {
 
     private static final Path PAGE = CommandChecks.root().resolve("docs/observing.md");
+    private static final Path RESULTS = CommandChecks.root().resolve("docs/results");
+    /** The searches on services of their own, the cold overloads and what each tool agrees with. */
+    private static final Path REAL = RESULTS.resolve("ceilings-real-services/README.md");
+    /** What the load generator costs beside vegeta. */
+    private static final Path CLIENT_COST = RESULTS.resolve("ceilings-real-services/client-cost/README.md");
+    private static final Path LAUNCH_COST = RESULTS.resolve("ceilings-real-services/launch-cost/README.md");
+    private static final Path PAST_THE_KNEE = RESULTS.resolve("meters-past-the-knee/README.md");
+    private static final Path CAPACITY_METERS = RESULTS.resolve("capacity-meters/README.md");
+    private static final Path OTHER_SERVICE = RESULTS.resolve("ceilings-other-service/README.md");
     /** A row of a search on a service of its own links its ceilings.json, in a folder of a set or deeper. */
-    private static final String REAL_SERVICE_SEARCH =
-            "\\]\\((results/ceilings-real-services/[a-z0-9-]+(?:/[a-z0-9-]+)+/ceilings\\.json)\\)";
+    private static final String REAL_SERVICE_SEARCH = "\\]\\(([a-z0-9-]+(?:/[a-z0-9-]+)+/ceilings\\.json)\\)";
     /** A row that links one of vegeta-knee.py's outputs. */
-    private static final String VEGETA_KNEE =
-            "\\]\\((results/ceilings-real-services/[a-z0-9/-]+/vegeta-knee\\.txt)\\)";
+    private static final String VEGETA_KNEE = "\\]\\(([a-z0-9/-]+/vegeta-knee\\.txt)\\)";
     /** The line vegeta-knee.py ends with when a step held: the knee. */
     private static final Pattern KNEE_HELD = Pattern.compile("knee: (\\d+) req/s held");
     /** A Markdown link: its text, its target. */
@@ -53,10 +62,11 @@ class ObservingPageTest {
 
     @Test
     void every_past_the_knee_row_is_its_rate_runs() throws IOException {
-        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE,
-                "\\]\\((results/meters-past-the-knee/run-\\d/run\\.json)\\)");
+        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAST_THE_KNEE, "\\]\\((run-\\d/run\\.json)\\)");
         assertThat(rows).as("past-the-knee rows").hasSizeGreaterThanOrEqualTo(2);
         List<Double> slowestMeters = new ArrayList<>();
+        List<Double> connections = new ArrayList<>();
+        List<Double> busy = new ArrayList<>();
         for (MarkdownTables.Row row : rows) {
             JsonNode seconds = ResultsJson.read(row.linked()).path("seconds");
             List<Double> meterReads = new ArrayList<>();
@@ -75,20 +85,30 @@ class ObservingPageTest {
             assertThat(row.cell("slowest meter read ms")).as(row.where()).isEqualTo(whole(slowest));
             assertThat(row.cell("slowest lab read ms")).as(row.where()).isEqualTo(whole(
                     labReads.stream().mapToDouble(Double::doubleValue).max().orElseThrow()));
+            busy.add(peak(seconds, line -> line.startsWith("tomcat_threads_busy_threads{")));
+            connections.add(peak(seconds, line -> line.startsWith("tomcat_connections_current_connections{")));
             assertThat(row.cell("`tomcat_threads_busy_threads` peak")).as(row.where())
                     .isEqualTo(whole(peak(seconds, line -> line.startsWith("tomcat_threads_busy_threads{"))));
             assertThat(row.cell("`tomcat_connections_current_connections` peak")).as(row.where()).isEqualTo(
                     whole(peak(seconds, line -> line.startsWith("tomcat_connections_current_connections{"))));
         }
-        assertThat(PageText.of(PAGE)).contains("answered every read within "
-                + whole(slowestMeters.stream().mapToDouble(Double::doubleValue).max().orElseThrow()) + " ms");
+        String within = "answered every read within "
+                + whole(slowestMeters.stream().mapToDouble(Double::doubleValue).max().orElseThrow()) + " ms";
+        assertThat(PageText.of(PAST_THE_KNEE)).contains(within);
+        assertThat(Claims.statement("obs-meters-own-port")).contains(within + " past T off's knee, "
+                + String.format(Locale.ROOT, "%,.0f connections waiting for %.0f request threads (%d runs)",
+                connections.stream().mapToDouble(Double::doubleValue).min().orElseThrow(),
+                busy.stream().mapToDouble(Double::doubleValue).max().orElseThrow(), rows.size()));
     }
 
     @Test
     void every_ceilings_row_is_its_search() throws IOException {
-        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE,
-                "\\]\\((results/ceilings-other-service/[a-z0-9-]+/ceilings\\.json)\\)");
+        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(OTHER_SERVICE,
+                "\\]\\(([a-z0-9-]+/ceilings\\.json)\\)");
         assertThat(rows).as("rows of the service that is not vtlab").hasSizeGreaterThanOrEqualTo(3);
+        List<Double> predictions = new ArrayList<>();
+        List<Double> sustainedRates = new ArrayList<>();
+        List<Double> ratios = new ArrayList<>();
         for (MarkdownTables.Row row : rows) {
             JsonNode result = ResultsJson.read(row.linked());
             JsonNode binding = result.path("probe").path("ceilings").get(0);
@@ -108,7 +128,13 @@ class ObservingPageTest {
             assertThat(row.cell("sustained req/s")).as(row.where()).isEqualTo(oneDecimal(sustained));
             assertThat(row.cell("measured / predicted")).as(row.where())
                     .isEqualTo(twoDigits(sustained / predicted));
+            predictions.add(predicted);
+            sustainedRates.add(sustained);
+            ratios.add(sustained / predicted);
         }
+        assertThat(Claims.statement("obs-other-service-pool")).contains(String.format(Locale.ROOT,
+                "predicted %s req/s and sustained %s, %s of it, in %d searches", NumberRange.of(predictions, "%.1f"),
+                NumberRange.of(sustainedRates, "%.1f"), NumberRange.of(ratios, "%.2f"), rows.size()));
     }
 
     /**
@@ -117,8 +143,7 @@ class ObservingPageTest {
      */
     @Test
     void every_real_service_row_is_its_search_beside_vegetas_knee() throws IOException {
-        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE,
-                REAL_SERVICE_SEARCH);
+        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(REAL, REAL_SERVICE_SEARCH);
         assertThat(rows).as("rows of services of their own").hasSizeGreaterThanOrEqualTo(4);
         for (MarkdownTables.Row row : rows) {
             CeilingsResult result = Json.MAPPER.readValue(row.linked().toFile(), CeilingsResult.class);
@@ -156,15 +181,18 @@ class ObservingPageTest {
      */
     @Test
     void every_row_of_vegetas_knee_twice_is_its_two_runs() throws IOException {
-        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE, VEGETA_KNEE).stream()
+        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(REAL, VEGETA_KNEE).stream()
                 .filter(row -> row.header().contains("second / first")).toList();
         assertThat(rows).as("starts with vegeta's knee twice").hasSizeGreaterThanOrEqualTo(2);
         List<String> ratios = rows.stream().map(row -> row.cell("second / first")).toList();
+        assertThat(Claims.of("obs-vegeta-against-itself").verdict()).contains(String.format(Locale.ROOT,
+                "measured twice on one start, the second came to %s to %s of the first, within it on %d of %d starts",
+                min(ratios), max(ratios), ratios.stream().filter(ObservingPageTest::within).count(), ratios.size()));
         for (MarkdownTables.Row row : rows) {
             Matcher secondCell = LINK.matcher(row.cell("second knee req/s"));
             assertThat(secondCell.matches()).as("the second knee's cell links its file: " + row.where()).isTrue();
             double first = kneeHeld(row.linked());
-            double second = kneeHeld(PAGE.resolveSibling(secondCell.group(2)));
+            double second = kneeHeld(REAL.resolveSibling(secondCell.group(2)));
             assertThat(row.cell("first knee req/s")).as(row.where()).isEqualTo(CeilingsResult.rate(first));
             assertThat(secondCell.group(1)).as(row.where()).isEqualTo(CeilingsResult.rate(second));
             assertThat(row.cell("second / first")).as(row.where())
@@ -179,7 +207,7 @@ class ObservingPageTest {
      */
     @Test
     void every_row_of_a_knee_warmed_at_two_thirds_is_its_file() throws IOException {
-        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE, VEGETA_KNEE).stream()
+        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(REAL, VEGETA_KNEE).stream()
                 .filter(row -> row.header().contains("the knee so warmed, req/s")).toList();
         assertThat(rows).as("knees warmed at two thirds of the one before").isNotEmpty();
         for (MarkdownTables.Row row : rows) {
@@ -208,7 +236,7 @@ class ObservingPageTest {
      */
     @Test
     void the_collectors_pauses_are_its_log() throws IOException {
-        Path pair = PAGE.resolveSibling("results/ceilings-real-services/gc-pair/petclinic-pair-1");
+        Path pair = REAL.resolveSibling("gc-pair/petclinic-pair-1");
         List<String> log = Files.readAllLines(pair.resolveSibling("gc.log"));
         Pattern pause = Pattern.compile("^\\[([^\\]]+)\\].* Pause .* ([0-9.]+)ms$");
         Pattern safepoint = Pattern.compile("Safepoint .*Total: (\\d+) ns");
@@ -230,7 +258,11 @@ class ObservingPageTest {
             Instant at = OffsetDateTime.parse(m.group(1), logTime).toInstant();
             return !at.isBefore(from) && at.isBefore(to);
         }).map(m -> Double.parseDouble(m.group(2))).toList();
-        assertThat(Files.readString(PAGE).replaceAll("\\s+", " ")).contains(String.format(Locale.ROOT,
+        assertThat(Claims.statement("obs-gc-pauses")).contains(String.format(Locale.ROOT,
+                "%,d pauses over a search and vegeta's knee, none longer than %.0f ms, no safepoint longer than %.0f ms,"
+                        + " where the steps broke on p99s of %,.0f to %,.0f ms", pauses.size(), longestPause,
+                longestSafepointNs / 1e6, brokenP99[0], brokenP99[brokenP99.length - 1]));
+        assertThat(Files.readString(REAL).replaceAll("\\s+", " ")).contains(String.format(Locale.ROOT,
                 "%,d pauses over the search and vegeta's knee, none longer than %.0f ms, no safepoint longer than "
                         + "%.0f ms, where the search's steps broke on p99s of %,.0f to %,.0f ms and vegeta's %,d req/s "
                         + "on %,.0f ms (its 15 s held %d pauses, %.0f ms in all)",
@@ -265,8 +297,9 @@ class ObservingPageTest {
 
     /**
      * The pairs on one start (the rows that set the prediction beside vegeta's knee too) where vegeta held a knee:
-     * the page's summary lists their ratios in order. The rows
-     * themselves are checked above.
+     * the evidence's summary lists their ratios in order, and the claims quote their ranges, their median and how
+     * many came within 0.85 to 1.15 of vegeta's knee and of their own prediction. The rows themselves are checked
+     * above.
      */
     @Test
     void the_pairs_ratios_in_words_are_their_rows() throws IOException {
@@ -274,9 +307,17 @@ class ObservingPageTest {
         assertThat(pairs).as("pairs on one start").hasSizeGreaterThanOrEqualTo(8);
         List<String> sustained = pairs.stream().map(row -> row.cell("sustained / vegeta's")).toList();
         List<String> predicted = pairs.stream().map(row -> row.cell("predicted / vegeta's")).toList();
-        String page = Files.readString(PAGE).replaceAll("\\s+", " ");
-        assertThat(page).contains("sustained / vegeta's knee " + inWords(sustained))
+        String evidence = Files.readString(REAL).replaceAll("\\s+", " ");
+        assertThat(evidence).contains("sustained / vegeta's knee " + inWords(sustained))
                 .contains("predicted / vegeta's knee " + inWords(predicted));
+        long both = pairs.stream().filter(row -> within(row.cell("sustained / vegeta's"))
+                && within(row.cell("sustained / predicted"))).count();
+        assertThat(Claims.of("obs-petclinic-vs-vegeta").verdict()).contains(String.format(Locale.ROOT,
+                "(%d of %d pairs: sustained %s to %s of vegeta's knee, median %s; their CPU ceilings %s to %s of it)",
+                sustained.stream().filter(ObservingPageTest::within).count(), pairs.size(), min(sustained),
+                max(sustained), median(sustained), min(predicted), max(predicted)));
+        assertThat(Claims.of("obs-petclinic-both-targets").verdict())
+                .isEqualTo(String.format(Locale.ROOT, "**Does not hold** (%d of %d pairs)", both, pairs.size()));
         List<String> atTheBusiestSecond = new ArrayList<>();
         for (MarkdownTables.Row row : pairs) {
             CeilingsResult result = Json.MAPPER.readValue(row.linked().toFile(), CeilingsResult.class);
@@ -285,6 +326,11 @@ class ObservingPageTest {
             }
         }
         assertThat(atTheBusiestSecond).as("pairs whose CPU ceiling left out the busiest second").isNotEmpty();
+        assertThat(Claims.statement("obs-busiest-second")).contains(String.format(Locale.ROOT, "the %d searches "
+                + "predicted so since sustained %s to %s of their prediction", atTheBusiestSecond.size(),
+                min(atTheBusiestSecond), max(atTheBusiestSecond)));
+        assertThat(Claims.of("obs-busiest-second").verdict()).contains(String.format(Locale.ROOT, "%s to %s since",
+                min(atTheBusiestSecond), max(atTheBusiestSecond)));
     }
 
     /**
@@ -302,8 +348,7 @@ class ObservingPageTest {
             bySet.computeIfAbsent(set, key -> new ArrayList<>()).add(pair);
         }
         bySet.values().removeIf(pairs -> pairs.size() < 2);
-        List<MarkdownTables.Row> hours = MarkdownTables.rowsLinking(PAGE,
-                "\\]\\((results/ceilings-real-services/set-\\d+)\\)");
+        List<MarkdownTables.Row> hours = MarkdownTables.rowsLinking(REAL, "\\]\\((set-\\d+)\\)");
         assertThat(hours.stream().map(row -> row.linked().getFileName().toString()).toList())
                 .as("a row for each set of two pairs or more with a knee").isEqualTo(List.copyOf(bySet.keySet()));
         int pairs = 0;
@@ -348,7 +393,7 @@ class ObservingPageTest {
                 }
             }
         }
-        assertThat(Files.readString(PAGE).replaceAll("\\s+", " ")).contains(String.format(Locale.ROOT,
+        assertThat(Files.readString(REAL).replaceAll("\\s+", " ")).contains(String.format(Locale.ROOT,
                 "sustained came within 0.85 to 1.15 of its hour's median knee in %d of these %d pairs, and of the knee "
                         + "on its own start in %d", withinMedian, pairs, withinOwn)).contains(String.format(Locale.ROOT,
                 "From set 18 on, a set's searches parted by %s to %s (highest over lowest), its knees by %s to %s",
@@ -358,11 +403,17 @@ class ObservingPageTest {
                         kneeAgainstKnee)).contains(String.format(Locale.ROOT, "A tool that answered the hour's "
                         + "median knee every time would have met #47's band against the knee of each start in %d of "
                         + "these %d pairs", medianWithinKnee, pairs));
+        assertThat(Claims.statement("obs-hour-median")).contains(String.format(Locale.ROOT, "%d of %d against %d; a "
+                + "tool that answered that median every time would have met the band against each start's knee in %d "
+                + "of %d", withinMedian, pairs, withinOwn, medianWithinKnee, pairs));
+        assertThat(Claims.of("obs-vegeta-against-itself").verdict()).contains(String.format(Locale.ROOT,
+                "a start apart in the same half hour, within it in %d of %d comparisons", kneeWithinKnee,
+                kneeAgainstKnee));
     }
 
     /** The pairs on one start (the rows that set the prediction beside vegeta's knee too) where vegeta held a knee. */
     private static List<MarkdownTables.Row> pairsWithKnee() throws IOException {
-        return MarkdownTables.rowsLinking(PAGE, REAL_SERVICE_SEARCH).stream()
+        return MarkdownTables.rowsLinking(REAL, REAL_SERVICE_SEARCH).stream()
                 .filter(row -> row.header().contains("predicted / vegeta's"))
                 .filter(row -> !row.cell("vegeta's knee req/s").equals("-")).toList();
     }
@@ -390,8 +441,8 @@ class ObservingPageTest {
      */
     @Test
     void the_busiest_second_counts_are_its_table() throws IOException {
-        String table = Files.readString(PAGE.resolveSibling("results/ceilings-real-services/busiest-second.txt"));
-        String page = Files.readString(PAGE);
+        String table = Files.readString(REAL.resolveSibling("busiest-second.txt"));
+        String page = Files.readString(REAL);
         assertThat(page).contains(table);
         List<String[]> withKnee = table.lines().skip(2).map(line -> line.split("\\s*\\|\\s*"))
                 .filter(cells -> !cells[9].equals("-")).toList();
@@ -402,6 +453,11 @@ class ObservingPageTest {
                 + "within 0.85 to 1.15 in " + WORDS.get((int) sustained) + " of the " + WORDS.get(withKnee.size())
                 + " pairs with a knee of vegeta's (" + WORDS.get((int) before) + " before), and the prediction "
                 + "itself within 0.85 to 1.15 of vegeta's knee in " + WORDS.get((int) vegeta) + ".");
+        assertThat(Claims.statement("obs-busiest-second")).contains(String.format(Locale.ROOT, "read again so, %d of "
+                + "the first %d pairs with a knee sustained 0.85 to 1.15 of it (%d on the mean), the prediction within "
+                + "0.85 to 1.15 of vegeta's knee in %d", sustained, withKnee.size(), before, vegeta));
+        assertThat(Claims.of("obs-busiest-second").verdict()).contains(String.format(Locale.ROOT,
+                "(%d of %d read again;", sustained, withKnee.size()));
     }
 
     /**
@@ -410,9 +466,9 @@ class ObservingPageTest {
      */
     @Test
     void the_machine_cpu_figures_are_attributed_py_output() throws IOException {
-        String table = Files.readString(PAGE.resolveSibling(
-                "results/ceilings-real-services/machine-cpu/petclinic/attributed.txt"));
-        String page = Files.readString(PAGE);
+        String table = Files.readString(CLIENT_COST.getParent().resolveSibling(
+                "machine-cpu/petclinic/attributed.txt"));
+        String page = Files.readString(CLIENT_COST);
         assertThat(page).contains(table);
         List<String[]> rates = table.lines().skip(1).map(line -> line.trim().split("\\s+")).toList();
         assertThat(rates).as("rates").hasSize(7)
@@ -420,6 +476,10 @@ class ObservingPageTest {
         List<Double> shares = rates.stream().map(row -> Double.parseDouble(row[8].replace("%", ""))).toList();
         Map<String, String> busyAt = new HashMap<>();
         rates.forEach(row -> busyAt.put(row[0], row[2]));
+        assertThat(Claims.statement("obs-machine-cpu")).contains(String.format(Locale.ROOT,
+                "came to between %.1f%% and %.1f%% of them, the ksoftirqd threads none",
+                shares.stream().mapToDouble(Double::doubleValue).min().orElseThrow(),
+                shares.stream().mapToDouble(Double::doubleValue).max().orElseThrow()));
         assertThat(page.replaceAll("\\s+", " ")).contains(String.format(Locale.ROOT,
                 "came to between %.1f%% and %.1f%% of them",
                 shares.stream().mapToDouble(Double::doubleValue).min().orElseThrow(),
@@ -436,16 +496,18 @@ class ObservingPageTest {
     @Test
     void every_search_read_again_over_the_runs_is_its_row() throws IOException {
         List<Path> searches = new ArrayList<>();
-        for (MarkdownTables.Row row : MarkdownTables.rowsLinking(PAGE, REAL_SERVICE_SEARCH)) {
+        for (MarkdownTables.Row row : MarkdownTables.rowsLinking(REAL, REAL_SERVICE_SEARCH)) {
             CeilingsResult result = Json.MAPPER.readValue(row.linked().toFile(), CeilingsResult.class);
             if (result.cpuCost() == null && result.predicted().kind() == MeterCeiling.Kind.CPU
                     && result.predicted().from().contains("busiest second") && !searches.contains(row.linked())) {
                 searches.add(row.linked());
             }
         }
-        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE, REAL_SERVICE_SEARCH.replace("json", "md"));
+        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(REAL, REAL_SERVICE_SEARCH.replace("json", "md"));
+        // the evidence sets the searches in tables by kind, the read-again table in the order the runs were made
         assertThat(rows.stream().map(row -> row.linked().resolveSibling("ceilings.json")).toList())
-                .as("a row for each search predicted at the busiest second").isEqualTo(searches);
+                .as("a row for each search predicted at the busiest second")
+                .containsExactlyInAnyOrderElementsOf(searches);
         int ownWithin = 0;
         int medianWithin = 0;
         int cheaper = 0;
@@ -479,7 +541,13 @@ class ObservingPageTest {
             ownRatios.add(twoDigits(own.ratio()));
             medianRatios.add(twoDigits(again.ratio()));
         }
-        assertThat(Files.readString(PAGE).replaceAll("\\s+", " ")).contains(String.format(Locale.ROOT,
+        assertThat(Claims.statement("obs-cpu-median-of-runs")).contains(String.format(Locale.ROOT, "the %d searches "
+                + "before it, read again so, came within 0.85 to 1.15 of the prediction in %d (%d by their own step's "
+                + "cost, which was the cheaper in %d)", rows.size(), medianWithin, ownWithin, cheaper));
+        assertThat(Claims.of("obs-cpu-median-of-runs").verdict()).contains(String.format(Locale.ROOT,
+                "(%s to %s; by their own step's cost %s to %s)", min(medianRatios), max(medianRatios),
+                min(ownRatios), max(ownRatios)));
+        assertThat(Files.readString(REAL).replaceAll("\\s+", " ")).contains(String.format(Locale.ROOT,
                 "sustained came within 0.85 to 1.15 of the prediction in %d of these %d searches by their own step's "
                         + "cost, and in %d by the median of their runs", ownWithin, rows.size(), medianWithin))
                 .contains(String.format(Locale.ROOT, "The step that held highest had cost less than the median of its "
@@ -496,7 +564,7 @@ class ObservingPageTest {
      */
     @Test
     void the_connections_figures_are_connections_py_output() throws IOException {
-        Path results = PAGE.resolveSibling("results/ceilings-real-services/connections");
+        Path results = REAL.resolveSibling("connections");
         List<List<String>> retransmitted = new ArrayList<>();
         List<List<String>> others = new ArrayList<>();
         List<List<String>> vegetaHeld = new ArrayList<>();
@@ -528,7 +596,9 @@ class ObservingPageTest {
             others.add(runOthers);
             vegetaHeld.add(heldPeak.values().stream().map(String::valueOf).toList());
         }
-        assertThat(Files.readString(PAGE).replaceAll("\\s+", " "))
+        assertThat(Claims.statement("obs-connections-no-loss")).contains(String.format(Locale.ROOT,
+                "(%s before, %s after)", inWords(retransmitted.get(0)), inWords(retransmitted.get(1))));
+        assertThat(Files.readString(REAL).replaceAll("\\s+", " "))
                 .contains(String.format(Locale.ROOT, "(%s before, %s after)", inWords(retransmitted.get(0)),
                         inWords(retransmitted.get(1))))
                 .contains(String.format(Locale.ROOT, "%d to %d connections were open in the spell's first second and "
@@ -572,9 +642,127 @@ class ObservingPageTest {
         long stalls = broken.stream().filter(line -> line.contains(": a stall it recovered from")).count();
         assertThat(queues + stalls).as("each broken step a queue or a stall").isEqualTo(broken.size());
         String sets = inWords(brokenBySet.keySet().stream().map(String::valueOf).toList());
-        assertThat(Files.readString(PAGE).replaceAll("\\s+", " ")).contains(String.format(Locale.ROOT,
+        assertThat(Files.readString(REAL).replaceAll("\\s+", " ")).contains(String.format(Locale.ROOT,
                 "Of the %s steps that broke vegeta's ladders in sets %s, %s were queues and %s stalls it recovered "
                         + "from", WORDS.get(broken.size()), sets, WORDS.get((int) queues), WORDS.get((int) stalls)));
+        assertThat(Claims.statement("obs-vegeta-steps-queues-stalls")).contains(String.format(Locale.ROOT,
+                "Of the %s steps that broke vegeta's ladders, read second by second, %s were queues and %s stalls it "
+                        + "recovered from", WORDS.get(broken.size()), WORDS.get((int) queues), WORDS.get((int) stalls)));
+    }
+
+    /**
+     * The one table across runs, on the page and in the evidence: for each kind of search, how many runs, and the
+     * median and range of what they sustained against their own prediction and against vegeta's knee, from the
+     * evidence's rows (each checked against its ceilings.json above); and the claims that quote them.
+     */
+    @Test
+    void the_table_across_runs_is_the_searches_rows() throws IOException {
+        List<MarkdownTables.Row> searches = MarkdownTables.rowsLinking(REAL, REAL_SERVICE_SEARCH).stream()
+                .filter(row -> row.header().contains("the probe's prediction req/s")).toList();
+        List<MarkdownTables.Row> others = searches.stream()
+                .filter(row -> !row.header().contains("predicted / vegeta's")).toList();
+        List<MarkdownTables.Row> pairs = searches.stream()
+                .filter(row -> row.header().contains("predicted / vegeta's")).toList();
+        List<MarkdownTables.Row> count = inFolder(others, "orders-count");
+        List<MarkdownTables.Row> status = inFolder(others, "orders-status");
+        List<MarkdownTables.Row> report = inFolder(others, "orders-report");
+        List<MarkdownTables.Row> heap = others.stream().filter(row -> row.cell("binding, as measured").equals("heap"))
+                .toList();
+        List<MarkdownTables.Row> asItIs = new ArrayList<>();
+        for (MarkdownTables.Row pair : pairs) {
+            if (Json.MAPPER.readValue(pair.linked().toFile(), CeilingsResult.class).cpuCost() != null) {
+                asItIs.add(pair);
+            }
+        }
+        Map<String, List<MarkdownTables.Row>> table = new LinkedHashMap<>();
+        table.put("other-service `/orders/count`: a HikariCP pool of 4, a 200 ms query", count);
+        table.put("other-service `/orders/status`: 20 request threads, a 200 ms call", status);
+        table.put("other-service `/orders/report`: the CPU", report);
+        table.put("other-service `/orders/status`, the switch on: the heap, the search keeping to it", heap);
+        table.put("spring-petclinic `/owners`: the CPU, every version of the search", pairs);
+        table.put("spring-petclinic `/owners`: the CPU, the search as it is", asItIs);
+        String page = Files.readString(PAGE);
+        String evidence = Files.readString(REAL);
+        for (var kind : table.entrySet()) {
+            List<String> predicted = ratios(kind.getValue(), "sustained / predicted");
+            List<String> vegetas = ratios(kind.getValue(), "sustained / vegeta's");
+            String runs = vegetas.isEmpty() || vegetas.size() == predicted.size() ? String.valueOf(predicted.size())
+                    : predicted.size() + " (" + vegetas.size() + " with a knee)";
+            String row = String.format(Locale.ROOT, "| %s | %s | %s | %s |", kind.getKey(), runs, medianRange(predicted),
+                    vegetas.isEmpty() ? "-" : medianRange(vegetas));
+            assertThat(evidence).as(kind.getKey()).contains(row + "\n");
+            assertThat(page).as(kind.getKey()).contains(row + " `");
+        }
+        List<String> pools = new ArrayList<>(ratios(count, "sustained / predicted"));
+        pools.addAll(ratios(status, "sustained / predicted"));
+        List<String> poolsVegeta = new ArrayList<>(ratios(count, "sustained / vegeta's"));
+        poolsVegeta.addAll(ratios(status, "sustained / vegeta's"));
+        assertThat(count).hasSameSizeAs(status);
+        assertThat(Claims.statement("obs-pool-and-threads-pages")).contains(String.format(Locale.ROOT,
+                "sustained %s to %s of the prediction and %s to %s of vegeta's knee (%d runs a page)", min(pools),
+                max(pools), min(poolsVegeta), max(poolsVegeta), count.size()));
+        List<String> reportPredicted = ratios(report, "sustained / predicted");
+        List<String> reportVegeta = ratios(report, "sustained / vegeta's");
+        assertThat(Claims.statement("obs-cpu-page-other-service")).contains(String.format(Locale.ROOT,
+                "sustained %s of the prediction (median of %d runs) and %s of vegeta's knee (median of %d)",
+                median(reportPredicted), reportPredicted.size(), median(reportVegeta), reportVegeta.size()));
+        assertThat(Claims.of("obs-cpu-page-other-service").verdict()).contains(String.format(Locale.ROOT,
+                "(%s to %s of the prediction, %s to %s of vegeta's knee)", min(reportPredicted), max(reportPredicted),
+                min(reportVegeta), max(reportVegeta)));
+        List<String> heapRatios = ratios(heap, "sustained / predicted");
+        for (MarkdownTables.Row row : heap) {
+            CeilingsResult result = Json.MAPPER.readValue(row.linked().toFile(), CeilingsResult.class);
+            assertThat(result.finished()).as(row.where()).isTrue();
+            assertThat(result.predicted().kind()).as(row.where()).isEqualTo(MeterCeiling.Kind.HEAP);
+        }
+        assertThat(Claims.statement("obs-heap-ceiling")).contains(String.format(Locale.ROOT,
+                "sustained %s to %s of that ceiling in %d searches, each run to its end", min(heapRatios),
+                max(heapRatios), heap.size()));
+        List<String> now = ratios(asItIs, "sustained / predicted");
+        assertThat(Claims.statement("obs-petclinic-prediction")).contains(String.format(Locale.ROOT,
+                "sustained %s of its own prediction (median of %d searches on fresh starts), %d of them within 0.85 "
+                        + "to 1.15", median(now), now.size(), now.stream().filter(ObservingPageTest::within).count()));
+        assertThat(Claims.of("obs-petclinic-prediction").verdict()).contains(String.format(Locale.ROOT, "(%s to %s)",
+                min(now), max(now)));
+    }
+
+    /**
+     * The next ceiling with the switch on: the switch-off search of the thread-bound page names the CPU's rate as a
+     * floor, and the switch-on search of the same page sustained far above it with the CPU binding (the workshop's
+     * exercise 9, at the service's default heap).
+     */
+    @Test
+    void the_next_ceiling_is_a_floor_by_the_two_searches() throws IOException {
+        Path ex9 = RESULTS.resolve("workshop/ex9");
+        Matcher floor = Pattern.compile("request threads are no ceiling any more; the ceiling is CPU service \\+ load "
+                + "generator at (\\d+) req/s .* so read \\1 req/s as a floor")
+                .matcher(Files.readString(ex9.resolve("status-platform/ceilings.md")));
+        assertThat(floor.find()).as("the switch-off report's floor").isTrue();
+        CeilingsResult on = Json.MAPPER.readValue(ex9.resolve("status-virtual/ceilings.json").toFile(),
+                CeilingsResult.class);
+        assertThat(on.predicted().kind()).isEqualTo(MeterCeiling.Kind.CPU);
+        assertThat(on.sustainedRate()).isGreaterThan(2 * Double.parseDouble(floor.group(1)));
+        assertThat(Claims.statement("obs-next-ceiling-floor")).contains(String.format(Locale.ROOT,
+                "%s req/s named, %s sustained with the switch on", floor.group(1), CeilingsResult.rate(
+                        on.sustainedRate())));
+    }
+
+    private static List<MarkdownTables.Row> inFolder(List<MarkdownTables.Row> rows, String folder) {
+        return rows.stream().filter(row -> row.linked().getParent().getFileName().toString().equals(folder)).toList();
+    }
+
+    /** A column's two-digit ratios, those that are figures ("-" is none). */
+    private static List<String> ratios(List<MarkdownTables.Row> rows, String column) {
+        return rows.stream().map(row -> row.cell(column)).filter(cell -> !cell.equals("-")).toList();
+    }
+
+    private static String median(List<String> ratios) {
+        return twoDigits(Spread.of(ratios.stream().mapToDouble(Double::parseDouble).toArray()).median());
+    }
+
+    /** "0.94 (0.59 to 0.97)". */
+    private static String medianRange(List<String> ratios) {
+        return median(ratios) + " (" + min(ratios) + " to " + max(ratios) + ")";
     }
 
     private static boolean within(String ratio) {
@@ -601,9 +789,10 @@ class ObservingPageTest {
      */
     @Test
     void every_cold_overload_row_is_its_summary() throws IOException {
-        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE,
-                "\\]\\((results/ceilings-real-services/[a-z0-9-]+/overload-[a-z-]+/overload\\.txt)\\)");
+        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(REAL,
+                "\\]\\(([a-z0-9-]+/overload-[a-z0-9-]+/overload\\.txt)\\)");
         assertThat(rows).as("rows of the cold overload").hasSizeGreaterThanOrEqualTo(3);
+        Map<String, List<MarkdownTables.Row>> bySetting = new LinkedHashMap<>();
         for (MarkdownTables.Row row : rows) {
             List<String> lines = Files.readAllLines(row.linked());
             boolean kernel = row.header().contains("connects the kernel dropped");
@@ -619,14 +808,84 @@ class ObservingPageTest {
                     .contains("success " + row.cell("served after") + ",");
             assertThat(lines.get(2)).as(row.where())
                     .startsWith("OutOfMemoryError in the log: " + row.cell("`OutOfMemoryError`") + ";");
+            String setting = overloadSetting(row);
+            if (setting != null) {
+                bySetting.computeIfAbsent(setting, key -> new ArrayList<>()).add(row);
+            }
         }
+        String evidence = Files.readString(REAL);
+        for (var setting : bySetting.entrySet()) {
+            List<MarkdownTables.Row> runs = setting.getValue();
+            Spread during = Spread.of(percents(runs, "served during the overload"));
+            Spread after = Spread.of(percents(runs, "served after"));
+            long outOfHeap = runs.stream().filter(run -> !run.cell("`OutOfMemoryError`").equals("0")).count();
+            assertThat(evidence).contains(String.format(Locale.ROOT, "| %s | %d | %.1f%% (%.1f to %.1f%%) | %s | %d |",
+                    setting.getKey(), runs.size(), during.median(), during.min(), during.max(), percentRange(after),
+                    outOfHeap));
+        }
+        Spread recommended = Spread.of(percents(bySetting.get(RECOMMENDED), "served during the overload"));
+        Spread recommendedAfter = Spread.of(percents(bySetting.get(RECOMMENDED), "served after"));
+        assertThat(bySetting.get(RECOMMENDED)).allMatch(run -> run.cell("`OutOfMemoryError`").equals("0"));
+        assertThat(recommended.min()).as("the target's 90%").isGreaterThanOrEqualTo(90);
+        assertThat(Claims.statement("obs-overload-recommended")).contains(String.format(Locale.ROOT,
+                "served at least 90%%: %.1f to %.1f%% during it, %s after, no `OutOfMemoryError` (%d runs)",
+                recommended.min(), recommended.max(), percentRange(recommendedAfter),
+                bySetting.get(RECOMMENDED).size()));
+        Spread bound = Spread.of(percents(bySetting.get(BOUND_ALONE), "served during the overload"));
+        assertThat(bound.max()).as("below the target's 90%").isLessThan(90);
+        assertThat(Claims.of("obs-overload-bound-alone").verdict()).isEqualTo(String.format(Locale.ROOT,
+                "**Does not hold** (%.1f to %.1f%% in %d runs)", bound.min(), bound.max(),
+                bySetting.get(BOUND_ALONE).size()));
+        List<MarkdownTables.Row> alone = bySetting.get(SWITCH_ALONE);
+        Spread switchAlone = Spread.of(percents(alone, "served during the overload"));
+        List<MarkdownTables.Row> outage = alone.stream().filter(run -> !run.cell("`OutOfMemoryError`").equals("0"))
+                .toList();
+        assertThat(outage).as("the switch alone out of heap").hasSize(1);
+        assertThat(Claims.statement("obs-overload-switch-alone")).contains(String.format(Locale.ROOT,
+                "%.1f to %.1f%% served in %d runs, once out of heap and serving nothing after (%s, then %s)",
+                switchAlone.min(), switchAlone.max(), alone.size(), outage.getFirst().cell("served during the overload"),
+                outage.getFirst().cell("served after")));
+    }
+
+    private static final String RECOMMENDED = "the switch on, the bound, `accept-count=4096` and "
+            + "`keep-alive-timeout=1s`: what the report recommends";
+    private static final String BOUND_ALONE = "the switch on and a bound, without the keep-alive timeout";
+    private static final String SWITCH_ALONE = "the switch on, no bound";
+
+    /**
+     * What a cold overload of spring-petclinic extracted ran with, by its folder and label; null for the nested jar's
+     * first runs, a service launched otherwise.
+     */
+    private static String overloadSetting(MarkdownTables.Row row) {
+        String folder = row.linked().getParent().getFileName().toString();
+        if (row.linked().getParent().getParent().getFileName().toString().equals("set-2")) {
+            return null;
+        }
+        if (folder.equals("overload-platform")) {
+            return "platform threads";
+        }
+        if (folder.equals("overload-virtual")) {
+            return SWITCH_ALONE;
+        }
+        return row.cells().getFirst().contains("keep-alive") ? RECOMMENDED : BOUND_ALONE;
+    }
+
+    private static double[] percents(List<MarkdownTables.Row> rows, String column) {
+        return rows.stream().mapToDouble(row -> Double.parseDouble(row.cell(column).replace("%", ""))).toArray();
+    }
+
+    /** "100.0%" when every run read the same, else "99.4 to 100.0%". */
+    private static String percentRange(Spread spread) {
+        return spread.min() == spread.max() ? String.format(Locale.ROOT, "%.1f%%", spread.min())
+                : String.format(Locale.ROOT, "%.1f to %.1f%%", spread.min(), spread.max());
     }
 
     /** What a page costs launched one way or another: launch-cost.sh's windows and its profile's share. */
     @Test
     void every_launch_cost_row_is_its_windows_and_profile() throws IOException {
-        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE,
-                "\\]\\((results/ceilings-real-services/launch-cost/[a-z0-9-]+/launch-cost\\.txt)\\)");
+        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(LAUNCH_COST,
+                "\\]\\(([a-z0-9-]+/launch-cost\\.txt)\\)");
+        Map<String, String> claimed = new HashMap<>();
         assertThat(rows).as("rows of how it is launched").hasSizeGreaterThanOrEqualTo(2);
         Pattern window = Pattern.compile("^window \\d: .*, success ([0-9.]+)%, .* CPU ([0-9.]+) ms a request$");
         Pattern lookups = Pattern.compile(": (\\d+)%$");
@@ -650,7 +909,14 @@ class ObservingPageTest {
             assertThat(row.cell("the service's CPU a request, ms")).as(row.where())
                     .isEqualTo(String.join(", ", costs));
             assertThat(row.cell("samples looking up the class path")).as(row.where()).isEqualTo(share);
+            claimed.put(row.linked().getParent().getFileName().toString(), String.format(Locale.ROOT, "%s to %s ms",
+                    min(costs), max(costs)) + "|" + share);
         }
+        String[] nested = claimed.get("nested").split("\\|");
+        String[] extracted = claimed.get("extracted").split("\\|");
+        assertThat(Claims.statement("obs-nested-jar")).contains(String.format(Locale.ROOT, "cost the service %s of CPU a "
+                + "request, %s of samples looking up the class path; extracted, %s and %s", nested[0], nested[1],
+                extracted[0], extracted[1]));
     }
 
     /**
@@ -659,8 +925,7 @@ class ObservingPageTest {
      */
     @Test
     void every_client_cost_row_is_its_rounds_and_the_ratio_comes_from_their_means() throws IOException {
-        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE,
-                "\\]\\((results/ceilings-real-services/client-cost/client-cost\\.txt)\\)");
+        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(CLIENT_COST, "\\]\\((client-cost\\.txt)\\)");
         assertThat(rows).as("rows of what the load generator costs").hasSize(3);
         Pattern round = Pattern.compile(ROUND + "$");
         List<Double> service = new ArrayList<>();
@@ -677,9 +942,12 @@ class ObservingPageTest {
         double page = service.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
         double ours = 2000 / (page + clientMean.get("loadgen-c1"));
         double vegetas = 2000 / (page + clientMean.get("vegeta"));
-        assertThat(Files.readString(PAGE)).contains(String.format(Locale.ROOT, "(the service %.2f ms a page, ours "
-                        + "%.2f, vegeta's %.2f), 2 cores\ngive %.0f req/s against %.0f, **%.2f**", page,
+        assertThat(Files.readString(CLIENT_COST)).contains(String.format(Locale.ROOT, "(the service %.2f ms a page, "
+                        + "ours %.2f, vegeta's %.2f), 2 cores\ngive %.0f req/s against %.0f, **%.2f**", page,
                 clientMean.get("loadgen-c1"), clientMean.get("vegeta"), ours, vegetas, ours / vegetas));
+        assertThat(Claims.statement("obs-loadgen-cost")).contains(String.format(Locale.ROOT, "ours %.2f ms a request "
+                + "against vegeta's %.2f (a ceiling %.2f of vegeta's)", clientMean.get("loadgen-c1"),
+                clientMean.get("vegeta"), ours / vegetas));
     }
 
     /**
@@ -688,8 +956,8 @@ class ObservingPageTest {
      */
     @Test
     void every_same_rate_row_is_its_rounds() throws IOException {
-        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE,
-                "\\]\\((results/ceilings-real-services/same-rate/client-cost\\.txt)\\)");
+        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(CLIENT_COST,
+                "\\]\\((\\.\\./same-rate/client-cost\\.txt)\\)");
         assertThat(rows).as("rows of the same rate from each client").hasSize(3);
         // near the knee a round may fail requests, which ROUND's other rows never did
         Pattern round = Pattern.compile(ROUND.replace(", 0 failed", ", \\d+ failed") + "$");
@@ -703,8 +971,11 @@ class ObservingPageTest {
         }
         assertThat(heldRounds.get("loadgen-c1")).as("both of ours held as many rounds")
                 .isEqualTo(heldRounds.get("loadgen-c2"));
-        assertThat(Files.readString(PAGE).replaceAll("\\s+", " ")).contains(String.format(Locale.ROOT,
+        assertThat(Files.readString(CLIENT_COST).replaceAll("\\s+", " ")).contains(String.format(Locale.ROOT,
                 "Every client held some rounds within 100 ms and broke others, vegeta's %s of three, each of ours %s",
+                heldRounds.get("vegeta"), heldRounds.get("loadgen-c1")));
+        assertThat(Claims.statement("obs-same-rate-draw")).contains(String.format(Locale.ROOT,
+                "vegeta held %s of three rounds within 100 ms, each of our load generator's builds %s",
                 heldRounds.get("vegeta"), heldRounds.get("loadgen-c1")));
     }
 
@@ -714,8 +985,8 @@ class ObservingPageTest {
      */
     @Test
     void every_steady_client_cost_row_is_its_rounds_read_again_once_started() throws IOException {
-        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE,
-                "\\]\\((results/ceilings-real-services/client-cost-steady/client-cost\\.txt)\\)");
+        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(CLIENT_COST,
+                "\\]\\((\\.\\./client-cost-steady/client-cost\\.txt)\\)");
         assertThat(rows).as("rows of what each client costs once started").hasSize(3);
         Pattern round = Pattern.compile(ROUND + "; from (\\d+) s to (\\d+) s: the client's ([0-9.]+) ms a request, "
                 + "the service's ([0-9.]+) ms$");
@@ -729,8 +1000,11 @@ class ObservingPageTest {
             assertThat(row.cell("the client's p99, ms")).as(row.where()).isEqualTo(column(rounds, 4));
             steadyMean.put(rounds.getFirst().group(1), mean(rounds, 7));
         }
-        assertThat(Files.readString(PAGE).replaceAll("\\s+", " ")).contains(String.format(Locale.ROOT,
+        assertThat(Files.readString(CLIENT_COST).replaceAll("\\s+", " ")).contains(String.format(Locale.ROOT,
                 "once started, ours cost %.2f ms a request on C1, %.2f on C2 and vegeta %.2f",
+                steadyMean.get("loadgen-c1"), steadyMean.get("loadgen-c2"), steadyMean.get("vegeta")));
+        assertThat(Claims.statement("obs-loadgen-cost")).contains(String.format(Locale.ROOT,
+                "once started, ours %.2f ms on C1, %.2f on C2 and vegeta %.2f",
                 steadyMean.get("loadgen-c1"), steadyMean.get("loadgen-c2"), steadyMean.get("vegeta")));
     }
 
@@ -762,9 +1036,10 @@ class ObservingPageTest {
 
     @Test
     void every_meters_beside_the_lab_row_is_its_capacity_run() throws IOException {
-        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE,
-                "\\]\\((results/capacity-meters[a-z-]*/results\\.json)\\)");
+        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(CAPACITY_METERS,
+                "\\]\\(((?:\\.\\./capacity-meters[a-z-]*/)?results\\.json)\\)");
         assertThat(rows).as("rows of the meters beside the lab").hasSizeGreaterThanOrEqualTo(4);
+        List<Double> meterVsLab = new ArrayList<>();
         for (MarkdownTables.Row row : rows) {
             String mode = row.cells().getFirst().replaceAll("\\[|\\].*", "");
             JsonNode run = null;
@@ -787,7 +1062,11 @@ class ObservingPageTest {
             assertThat(row.cell("binding resource")).as(row.where())
                     .startsWith(run.path("predicted").path("resource").asString().toLowerCase(Locale.ROOT)
                             .replace("jdbc_pool", "JDBC pool").replace('_', ' '));
+            meterVsLab.add(meters.path("meterVsLab").asDouble());
         }
+        assertThat(Claims.statement("obs-meters-match-lab")).contains(String.format(Locale.ROOT, "the ceiling came to %s "
+                + "of the lab's prediction in every pool- and executor-bound run (%d runs", NumberRange.of(meterVsLab,
+                "%.3f"), rows.size()));
     }
 
     /** The cold probe's figures are its recorded output's. */
@@ -796,13 +1075,18 @@ class ObservingPageTest {
         String output = Files.readString(CommandChecks.root()
                 .resolve("docs/results/ceilings-other-service/cold-probe-in-ci.txt"));
         assertThat(output).contains("2.0 /   0.0609 s =      32.9 req/s", "4.0 /   0.0914 s =      43.8 req/s");
-        assertThat(PageText.of(PAGE)).contains("(32.9 req/s against the pool's 43.8", "came out 0.0914 s for a 0.1 s");
+        assertThat(PageText.of(OTHER_SERVICE)).contains("(32.9 req/s against the pool's 43.8",
+                "came out 0.0914 s for a 0.1 s");
+        assertThat(Claims.statement("obs-actuator-json-short-probe")).contains("a 0.1 s query's hold came out 0.0914 s",
+                "(32.9 req/s against the pool's 43.8)");
         List<Double> holds = new ArrayList<>();
         for (String search : List.of("run-1", "run-2", "run-3", "actuator-metrics-1")) {
             holds.add(ResultsJson.read(CommandChecks.root().resolve("docs/results/ceilings-other-service/" + search
                     + "/ceilings.json")).path("probe").path("ceilings").get(0).path("holdSeconds").asDouble());
         }
-        assertThat(PageText.of(PAGE)).contains("gave " + NumberRange.of(holds, "%.4f") + " s for 0.2 s");
+        assertThat(PageText.of(OTHER_SERVICE)).contains("gave " + NumberRange.of(holds, "%.4f") + " s for 0.2 s");
+        assertThat(Claims.statement("obs-other-service-pool")).contains("each request holding a connection "
+                + NumberRange.of(holds, "%.4f") + " s, a 200 ms query");
     }
 
     private static double peak(JsonNode seconds, Predicate<String> line) {
