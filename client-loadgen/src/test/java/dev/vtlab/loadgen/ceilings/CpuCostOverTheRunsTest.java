@@ -14,7 +14,8 @@ import static org.assertj.core.api.Assertions.within;
 
 /**
  * The prediction takes the CPU a request costs from every run of the steps, not from the highest step that held
- * alone. The figures are spring-petclinic's, set 30's first pair (docs/observing.md): seven runs, the one that held
+ * alone. The figures are spring-petclinic's, set 30's first pair
+ * (docs/results/ceilings-real-services/README.md): seven runs, the one that held
  * highest the cheapest of them.
  */
 class CpuCostOverTheRunsTest {

@@ -12,7 +12,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * A rate that broke while a request cost the service more CPU than in a step that held after it broke on a service
  * not yet as warm: it runs once more, and the ladder then goes by that run. The figures are spring-petclinic's
- * (docs/observing.md, sets 10 and 11).
+ * (docs/results/ceilings-real-services/README.md, sets 10 and 11).
  */
 class StaleBreakTest {
 
