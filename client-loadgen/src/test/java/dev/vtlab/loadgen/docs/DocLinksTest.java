@@ -1,8 +1,9 @@
 package dev.vtlab.loadgen.docs;
 
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -10,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -23,10 +25,18 @@ class DocLinksTest {
     private static final Pattern LINK = Pattern.compile("\\]\\(([^)\\s]+)\\)");
     private static final Pattern HEADING = Pattern.compile("(?m)^#{1,6} (.+)$");
 
+    /** README.md, every page under docs/ and every evidence README beside the results. */
+    static Stream<String> pages() throws IOException {
+        Path root = CommandChecks.root();
+        try (Stream<Path> docs = Files.walk(root.resolve("docs"))) {
+            return Stream.concat(Stream.of("README.md"), docs.filter(p -> p.toString().endsWith(".md"))
+                    .filter(p -> p.getParent().equals(root.resolve("docs")) || p.endsWith("README.md"))
+                    .map(p -> root.relativize(p).toString()).sorted().toList().stream());
+        }
+    }
+
     @ParameterizedTest
-    @ValueSource(strings = {"README.md", "docs/where-to-place-virtual-threads.md", "docs/benchmarks.md",
-            "docs/workshop.md", "docs/workshop-trainer.md", "docs/jdk-21-vs-25.md", "docs/running.md",
-            "docs/architecture.md", "docs/pools.md", "docs/decisions.md", "docs/results/README.md"})
+    @MethodSource("pages")
     void every_relative_link_resolves_to_a_file_and_a_heading(String page) throws Exception {
         Path file = CommandChecks.root().resolve(page);
         List<String> checked = new ArrayList<>();
