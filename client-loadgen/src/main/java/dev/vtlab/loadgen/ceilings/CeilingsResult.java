@@ -50,8 +50,8 @@ public record CeilingsResult(String command, String url, String metrics, String 
          * The median over every run of the steps, held or not: the highest step that held is often the run whose
          * requests happened to cost least (a step holds partly because its 15 s cost little), and on
          * spring-petclinic the CPU a request cost moved by a fifth from one run to the next; in 27 of 33 searches
-         * the highest step that held cost less than the median of their runs (docs/observing.md, "The CPU a request
-         * costs, from every run of the steps").
+         * the highest step that held cost less than the median of their runs (claim obs-cpu-median-of-runs in
+         * docs/claims.md).
          */
         MEDIAN_OF_STEP_RUNS
     }

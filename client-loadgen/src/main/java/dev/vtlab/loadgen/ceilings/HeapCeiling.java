@@ -16,7 +16,7 @@ import java.util.Optional;
  * rest holds so many at once, half of it left for garbage not yet collected (the bound the report recommends); each
  * holds its place for as long as the service times it, so at most that many over that time a second (Little's law).
  * Past it nothing stops the requests piling up in the heap: other-service's threads-bound page with the switch on
- * ran out of heap in the search's first step, at 0.8 x a CPU ceiling no step reached (docs/observing.md, set 22), and
+ * ran out of heap in the search's first step, at 0.8 x a CPU ceiling no step reached (docs/results/ceilings-real-services/README.md), and
  * never answered again. So the search keeps its steps to that many requests in flight at once, as the bound on the
  * service would; a rate that needs more waits in the load generator, and its step breaks on its latency.
  */

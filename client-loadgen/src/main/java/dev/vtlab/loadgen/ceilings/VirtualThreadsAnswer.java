@@ -56,14 +56,14 @@ public record VirtualThreadsAnswer(boolean switchOn, MeterCeiling nextCeiling, S
      * 5.4, as vtlab's own server sets it. Past the bound the web server accepts no more; the kernel holds the
      * connections that wait, at no cost to the heap, and past its queue it drops their connects, which the clients
      * retry 1, 3, 7 and 15 s later: at Tomcat's 100 a cold overload of spring-petclinic with the bound served 34% and
-     * 63%, with 4096 78.6% (docs/observing.md).
+     * 63%, with 4096 78.6% (docs/results/ceilings-real-services/README.md).
      */
     static final int ACCEPT_QUEUE = 4096;
     /**
      * The keep-alive timeout recommended with a bound. Idle keep-alive connections count against it, and hold places
      * while requests wait in the kernel's queue: in cold overloads of spring-petclinic with the bound and the queue,
      * 84.7, 87.6 and 87.0% were served, and with a keep-alive timeout of 1 s as well 92.9, 90.3 and 99.5%, in pairs
-     * run side by side (docs/observing.md, sets 16 and 17).
+     * run side by side (docs/results/ceilings-real-services/README.md).
      */
     static final String KEEP_ALIVE = "1s";
     /**

@@ -35,7 +35,7 @@ public final class SideBySide {
     private static final Duration HELD_INTO = Duration.ofMillis(1200);
     /**
      * The most warm-up bursts a server gets. One burst left round 1 to the JIT: vtlab's Netty {@code /sync} cost
-     * 1.13 ms of server CPU a request at 10,000 in round 1 and 0.35 ms in round 2 (docs/web-servers.md).
+     * 1.13 ms of server CPU a request at 10,000 in round 1 and 0.35 ms in round 2 (docs/results/compare-three-stacks/README.md).
      */
     static final int WARM_BURSTS = 10;
 
