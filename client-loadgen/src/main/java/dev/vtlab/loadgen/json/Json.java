@@ -20,11 +20,15 @@ public final class Json {
     }
 
     /**
-     * Opens {@code file}, or where only its compressed copy {@code file.gz} is kept beside it, that copy: the
+     * Opens {@code file}, or where only its compressed copy {@code file.gz} is kept beside it, that copy (a path
+     * that names the {@code .gz} itself, as the pages link it, is read through it too): the
      * repository stores its largest results compressed (each over 1 MB), and every reader reads them by the name
      * they were written under.
      */
     public static InputStream open(Path file) throws IOException {
+        if (file.getFileName().toString().endsWith(".gz")) {
+            return new GZIPInputStream(Files.newInputStream(file));
+        }
         if (Files.isRegularFile(file)) {
             return Files.newInputStream(file);
         }

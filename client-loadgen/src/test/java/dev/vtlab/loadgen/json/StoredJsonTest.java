@@ -22,6 +22,7 @@ class StoredJsonTest {
             out.write("{\"kind\":\"capacity\",\"runs\":[]}".getBytes(StandardCharsets.UTF_8));
         }
         assertThat(Json.readTree(dir.resolve("results.json")).path("kind").asString()).isEqualTo("capacity");
+        assertThat(Json.readTree(dir.resolve("results.json.gz")).path("kind").asString()).isEqualTo("capacity");
         assertThat(Json.written(dir.resolve("results.json.gz"))).isEqualTo(dir.resolve("results.json"));
         assertThat(Json.written(dir.resolve("run.json"))).isEqualTo(dir.resolve("run.json"));
     }
