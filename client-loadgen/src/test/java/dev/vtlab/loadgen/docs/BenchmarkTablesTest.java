@@ -21,19 +21,22 @@ import static dev.vtlab.loadgen.docs.Printed.twoDecimals;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The instrument and burst figures of docs/benchmarks.md are their results files' own: the load generator against
- * hey, warm runs, the quick profile's repeated matrices, the HTTP adapter's 10,000 burst and the server without its
- * bound. Every row whose first cell links a file under docs/results is recomputed from that file, cell by cell, and
- * the sentences that sum a table up are rebuilt from the same files. A re-measured folder or a mistyped number fails
- * the build, naming the row.
+ * The instrument and burst figures of docs/benchmarks.md, of their evidence READMEs beside the data and of their
+ * claims in docs/claims.md are their results files' own: the load generator against hey, warm runs, the quick
+ * profile's repeated matrices, the HTTP adapter's 10,000 burst and the server without its bound. Every row whose
+ * first cell links a file under docs/results is recomputed from that file, cell by cell, and the sentences and
+ * claims that sum a table up are rebuilt from the same files. A re-measured folder or a mistyped number fails the
+ * build, naming the row or the claim.
  */
 class BenchmarkTablesTest {
 
     private static final Path PAGE = CommandChecks.root().resolve("docs/benchmarks.md");
+    private static final Path RESULTS = CommandChecks.root().resolve("docs/results");
 
     @Test
     void every_round_against_hey_matches_its_files() throws Exception {
-        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE, "\\]\\((results/loadgen-vs-hey/\\d+/round-\\d+-vtlab\\.json)\\)");
+        Path readme = RESULTS.resolve("loadgen-vs-hey/README.md");
+        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(readme, "\\]\\((\\d+/round-\\d+-vtlab\\.json)\\)");
         for (MarkdownTables.Row row : rows) {
             Round round = Round.of(row.linked());
             assertThat(row.cells().getFirst()).as(row.where())
@@ -47,20 +50,55 @@ class BenchmarkTablesTest {
             assertThat(row.cell("failed (vtlab / hey)")).as(row.where())
                     .isEqualTo(round.vtlabFailed() + " / " + (round.requests() - round.hey().ok()));
         }
-        assertThat(rows).as("rounds against hey in %s", PAGE).hasSizeGreaterThanOrEqualTo(10);
+        assertThat(rows).as("rounds against hey in %s", readme).hasSizeGreaterThanOrEqualTo(10);
         StringBuilder summary = new StringBuilder();
+        List<String> claim = new ArrayList<>();
         for (int requests : new int[] {2000, 10000}) {
             List<Round> rounds = rounds(requests);
+            String p99 = NumberRange.of(rounds.stream().map(Round::p99Ratio).toList(), "%.2f");
+            String cpu = NumberRange.of(rounds.stream().map(Round::cpuRatio).toList(), "%.2f");
             summary.append(String.format(Locale.ROOT, "At %,d requests the p99 ratio was %s and the CPU ratio %s. ",
-                    requests, NumberRange.of(rounds.stream().map(Round::p99Ratio).toList(), "%.2f"),
-                    NumberRange.of(rounds.stream().map(Round::cpuRatio).toList(), "%.2f")));
+                    requests, p99, cpu));
+            claim.add(String.format(Locale.ROOT, "%,d%s %s and %s times", requests,
+                    requests == 2000 ? " requests" : "", p99, cpu));
+            assertThat(rounds).as("rounds of %d against hey", requests)
+                    .allMatch(r -> r.vtlabFailed() == 0 && r.hey().ok() == r.requests());
         }
-        assertThat(PageText.of(PAGE)).contains(summary.toString().strip());
+        assertThat(PageText.of(readme)).contains(summary.toString().strip());
+        assertThat(Claims.statement("bench-hey")).contains("at " + String.join(", at ", claim) + ", no request failing");
+
+        // The page's table: per burst size, the median and range of the rounds' ratios.
+        List<MarkdownTables.Row> sizes = MarkdownTables.rowsLinking(PAGE, "\\]\\((results/loadgen-vs-hey/\\d+)/\\)");
+        for (MarkdownTables.Row row : sizes) {
+            List<Round> rounds = rounds(Integer.parseInt(row.linked().getFileName().toString()));
+            assertThat(row.cells().getFirst()).as(row.where())
+                    .startsWith(String.format(Locale.ROOT, "[%,d]", rounds.getFirst().requests()));
+            assertThat(row.cell("rounds")).as(row.where()).isEqualTo(String.valueOf(rounds.size()));
+            assertThat(row.cell("p99 vtlab / hey, median (range)")).as(row.where())
+                    .isEqualTo(medianAndRange(rounds.stream().map(Round::p99Ratio).toList()));
+            assertThat(row.cell("CPU vtlab / hey, median (range)")).as(row.where())
+                    .isEqualTo(medianAndRange(rounds.stream().map(Round::cpuRatio).toList()));
+            assertThat(row.cell("failed (vtlab / hey)")).as(row.where()).isEqualTo(
+                    rounds.stream().mapToLong(Round::vtlabFailed).sum() + " / "
+                            + rounds.stream().mapToLong(r -> r.requests() - r.hey().ok()).sum());
+        }
+        assertThat(sizes).as("burst sizes against hey in %s", PAGE).hasSize(2);
+    }
+
+    /** {@code 0.98 (0.94 to 0.98)}: the median of the values and their range, two decimals. */
+    private static String medianAndRange(List<Double> values) {
+        double[] sorted = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        double median = sorted.length % 2 == 1 ? sorted[sorted.length / 2]
+                : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+        String range = NumberRange.of(values, "%.2f");
+        return twoDecimals(median) + " (" + (range.contains(" to ") ? range : range + " to " + range) + ")";
     }
 
     @Test
     void every_warm_run_series_matches_its_runs() throws Exception {
-        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE, "\\]\\((results/warm-runs/[a-z-]+)/?\\)");
+        Path readme = RESULTS.resolve("warm-runs/README.md");
+        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(List.of(PAGE, readme),
+                "\\]\\(((?:results/warm-runs/)?[a-z-]+)/\\)");
         Map<String, String> firstRunRatios = new HashMap<>();
         for (MarkdownTables.Row row : rows) {
             List<JsonNode> runs = new ArrayList<>();
@@ -85,7 +123,14 @@ class BenchmarkTablesTest {
             assertThat(row.cell("warm-up rounds, runs 1 to 5")).as(row.where())
                     .isEqualTo(String.join(", ", warmUpRounds));
         }
-        assertThat(rows).as("warm-run series in %s", PAGE).hasSize(3);
+        assertThat(rows).as("warm-run series in %s and %s", PAGE, readme).hasSize(8);
+        assertThat(Claims.statement("bench-warm-default")).contains(firstRunRatios.get("default")
+                + " times the median of runs 2 to 5, against " + firstRunRatios.get("cold") + " cold and "
+                + firstRunRatios.get("one-round") + " after one round");
+        String rule = firstRunRatios.get("still-falling-rule");
+        assertThat(Double.parseDouble(rule)).as("the still-falling rule's run 1 / median").isGreaterThan(1.10);
+        assertThat(Claims.statement("bench-warm-still-falling")).contains("within 1.10");
+        assertThat(Claims.of("bench-warm-still-falling").verdict()).isEqualTo("**Does not hold** (" + rule + ")");
         // The decision for the default warm-up quotes the three ratios.
         assertThat(PageText.of(CommandChecks.root().resolve("docs/decisions.md")))
                 .contains("had a p99 of " + firstRunRatios.get("cold") + " times the median of the four runs after it "
@@ -96,7 +141,11 @@ class BenchmarkTablesTest {
     @Test
     void every_quick_profile_run_matches_its_results() throws Exception {
         JsonNode seed = ResultsJson.read(CommandChecks.root().resolve("docs/results/seed-2cores/results.json"));
-        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE, "\\]\\((results/quick-profile/run-\\d+/results\\.json)\\)");
+        Path readme = RESULTS.resolve("quick-profile/README.md");
+        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(List.of(PAGE, readme),
+                "\\]\\(((?:results/quick-profile/)?run-\\d+/results\\.json)\\)");
+        List<Double> tOnSyncMedians = new ArrayList<>();
+        List<Double> everyNoEffect = new ArrayList<>();
         for (MarkdownTables.Row row : rows) {
             JsonNode results = ResultsJson.read(row.linked());
             assertThat(row.cell("matrix time")).as(row.where()).isEqualTo(minutesAndSeconds(matrixTime(results)));
@@ -114,13 +163,28 @@ class BenchmarkTablesTest {
             }
             assertThat(row.cell("every \"no effect\": median p99 x, lowest to highest")).as(row.where())
                     .isEqualTo(NumberRange.of(noEffect, "x%.2f"));
+            assertThat(verdicts(results)).as(row.where()).isEqualTo(verdicts(seed));
+            tOnSyncMedians.add(tOnSync.path("medianP99Ratio").asDouble());
+            everyNoEffect.addAll(noEffect);
         }
-        assertThat(rows).as("quick-profile runs in %s", PAGE).hasSizeGreaterThanOrEqualTo(3);
+        assertThat(rows).as("quick-profile runs in %s and %s", PAGE, readme).hasSizeGreaterThanOrEqualTo(6);
+        List<Duration> matrixTimes = new ArrayList<>();
+        for (int n = 1; Files.exists(RESULTS.resolve("quick-profile/run-" + n + "/results.json")); n++) {
+            matrixTimes.add(matrixTime(ResultsJson.read(RESULTS.resolve("quick-profile/run-" + n + "/results.json"))));
+        }
+        String took = minutesAndSeconds(matrixTimes.stream().min(Duration::compareTo).orElseThrow()) + " to "
+                + minutesAndSeconds(matrixTimes.stream().max(Duration::compareTo).orElseThrow());
+        assertThat(PageText.of(PAGE)).contains("The matrix took " + took + ";");
+        assertThat(Claims.statement("bench-quick-profile")).contains("in each of " + matrixTimes.size() + " runs",
+                "T on sync's p99 " + NumberRange.of(tOnSyncMedians, "x%.3f") + " of T off's",
+                "every \"no effect\" " + NumberRange.of(everyNoEffect, "x%.2f"), "the matrix taking " + took);
     }
 
     @Test
     void every_http_adapter_burst_matches_its_run() throws Exception {
-        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE, "\\]\\((results/http-adapter-10k/[0-9a-z]+/burst\\.json)\\)");
+        Path readme = RESULTS.resolve("http-adapter-10k/README.md");
+        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(List.of(PAGE, readme),
+                "\\]\\(((?:results/http-adapter-10k/)?[0-9a-z]+/burst\\.json)\\)");
         for (MarkdownTables.Row row : rows) {
             JsonNode run = ResultsJson.read(row.linked());
             assertThat(row.cells().getFirst()).as(row.where())
@@ -134,10 +198,10 @@ class BenchmarkTablesTest {
             assertThat(row.cell("saved at the store")).as(row.where()).isEqualTo(ResultsJson.read(
                     row.linked().resolveSibling("stats.json")).path("saved").asString());
         }
-        assertThat(rows).as("HTTP adapter bursts in %s", PAGE).hasSize(2);
+        assertThat(rows).as("HTTP adapter bursts in %s and %s", PAGE, readme).hasSize(4);
 
-        List<MarkdownTables.Row> store = MarkdownTables.rowsLinking(PAGE, "\\]\\((results/http-adapter-10k/store-alone/hey\\.txt)\\)");
-        assertThat(store).as("the store-alone row in %s", PAGE).hasSize(1);
+        List<MarkdownTables.Row> store = MarkdownTables.rowsLinking(readme, "\\]\\((store-alone/hey\\.txt)\\)");
+        assertThat(store).as("the store-alone row in %s", readme).hasSize(1);
         MarkdownTables.Row row = store.getFirst();
         HeyReport saves = HeyReport.read(row.linked());
         assertThat(row.cell("answered 201")).as(row.where()).isEqualTo(String.valueOf(saves.ok()));
@@ -149,11 +213,23 @@ class BenchmarkTablesTest {
         assertThat(hwm.find()).as(row.where()).isTrue();
         assertThat(row.cell("resident peak MB")).as(row.where())
                 .isEqualTo(whole(Long.parseLong(hwm.group(1)) / 1024.0));
+
+        JsonNode http512m = ResultsJson.read(RESULTS.resolve("http-adapter-10k/512m/burst.json"));
+        JsonNode http2g = ResultsJson.read(RESULTS.resolve("http-adapter-10k/2g/burst.json"));
+        assertThat(List.of(http512m, http2g)).as("every request of both bursts succeeded, no write lost")
+                .allMatch(run -> run.path("failed").asLong() == 0 && run.path("lostWrites").asLong() == 0);
+        String sameP99 = String.format(Locale.ROOT, "about the same p99 (%s and %s ms)", whole(p99(http512m)),
+                whole(p99(http2g)));
+        assertThat(PageText.of(PAGE)).contains(sameP99);
+        assertThat(Claims.statement("bench-http-adapter-10k")).contains(sameP99, String.format(Locale.ROOT,
+                "the store alone takes %d saves at once (p99 %s ms)", saves.ok(), whole(saves.p99Ms())));
     }
 
     @Test
     void both_servers_of_the_bound_comparison_match_their_runs_and_logs() throws Exception {
-        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE, "\\]\\((results/without-the-bound/[0-9a-z-]+/burst-\\d+\\.json)\\)");
+        Path readme = RESULTS.resolve("without-the-bound/README.md");
+        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(List.of(PAGE, readme),
+                "\\]\\(((?:results/without-the-bound/)?[0-9a-z-]+/burst-\\d+\\.json)\\)");
         for (MarkdownTables.Row row : rows) {
             JsonNode run = ResultsJson.read(row.linked());
             assertThat(row.cell("burst")).as(row.where())
@@ -170,41 +246,46 @@ class BenchmarkTablesTest {
             assertThat(row.cells().getFirst()).as(row.where()).startsWith("[" + expected + "]");
             assertThat(row.cell("max-connections")).as(row.where()).isEqualTo(StartupLine.maxConnections(serverLog));
         }
-        assertThat(rows).as("the bound comparison in %s", PAGE).hasSize(4);
+        assertThat(rows).as("the bound comparison in %s and %s", PAGE, readme).hasSize(8);
     }
 
-    /** The sentences that read the bound comparison, the HTTP adapter's bursts and the quick profile's runs. */
+    /** The claims of the bound: how many connections it holds, and what it costs and prevents at each burst. */
     @Test
-    void the_sentences_beside_the_tables_quote_their_files() throws Exception {
-        Path results = CommandChecks.root().resolve("docs/results");
-        String page = PageText.of(PAGE);
-        JsonNode bounded10k = ResultsJson.read(results.resolve("without-the-bound/bound/burst-10000.json"));
-        JsonNode unbounded10k = ResultsJson.read(results.resolve("without-the-bound/max-connections-16384/burst-10000.json"));
-        JsonNode bounded20k = ResultsJson.read(results.resolve("without-the-bound/bound/burst-20000.json"));
-        assertThat(page).contains(String.format(Locale.ROOT, "faster (p99 %s against %s ms)",
-                whole(p99(unbounded10k)), whole(p99(bounded10k))))
-                .contains(String.format(Locale.ROOT, "answered %,d of the %,d; the other %,d gave up connecting",
-                        bounded20k.path("succeeded").asLong(), bounded20k.path("requests").asLong(),
-                        bounded20k.path("failed").asLong()));
+    void the_bounds_claims_quote_their_files() throws Exception {
+        String bound = StartupLine.maxConnections(RESULTS.resolve("without-the-bound/bound/server-10000.log"));
+        String http = StartupLine.maxConnections(RESULTS.resolve("http-adapter-10k/512m/server.log"));
+        assertThat(Claims.statement("bench-bound-connections"))
+                .contains(bound + " connections at `-Xmx512m`, " + http + " with the HTTP adapter");
+        assertThat(Files.readString(PAGE)).contains("= " + bound + " at -Xmx512m", "with the HTTP adapter: " + http + ")");
 
-        JsonNode http512m = ResultsJson.read(results.resolve("http-adapter-10k/512m/burst.json"));
-        JsonNode http2g = ResultsJson.read(results.resolve("http-adapter-10k/2g/burst.json"));
-        assertThat(page).contains(String.format(Locale.ROOT, "%d rounds at 512 MB, %d at 2 GB",
-                        http512m.path("warmupP99Ms").size(), http2g.path("warmupP99Ms").size()))
-                .contains(String.format(Locale.ROOT, "start-up line: %s at 512 MB, and the cap of %s at 2 GB",
-                        StartupLine.maxConnections(results.resolve("http-adapter-10k/512m/server.log")),
-                        StartupLine.maxConnections(results.resolve("http-adapter-10k/2g/server.log"))))
-                .contains(String.format(Locale.ROOT, "about the same p99 (%s and %s ms)",
-                        whole(p99(http512m)), whole(p99(http2g))));
+        JsonNode bounded10k = ResultsJson.read(RESULTS.resolve("without-the-bound/bound/burst-10000.json"));
+        JsonNode unbounded10k = ResultsJson.read(RESULTS.resolve("without-the-bound/max-connections-16384/burst-10000.json"));
+        assertThat(p99(bounded10k)).isGreaterThan(p99(unbounded10k));
+        assertThat(Claims.statement("bench-bound-10000")).contains(String.format(Locale.ROOT,
+                "p99 %s ms with it, %s ms without", whole(p99(bounded10k)), whole(p99(unbounded10k))));
 
-        List<Duration> matrixTimes = new ArrayList<>();
-        for (int n = 1; Files.exists(results.resolve("quick-profile/run-" + n + "/results.json")); n++) {
-            matrixTimes.add(matrixTime(ResultsJson.read(results.resolve("quick-profile/run-" + n + "/results.json"))));
-        }
-        Duration fastest = matrixTimes.stream().min(Duration::compareTo).orElseThrow();
-        Duration slowest = matrixTimes.stream().max(Duration::compareTo).orElseThrow();
-        assertThat(page).contains("The matrix took " + minutesAndSeconds(fastest) + " to "
-                + minutesAndSeconds(slowest) + ";");
+        JsonNode bounded20k = ResultsJson.read(RESULTS.resolve("without-the-bound/bound/burst-20000.json"));
+        JsonNode unbounded20k = ResultsJson.read(RESULTS.resolve("without-the-bound/max-connections-16384/burst-20000.json"));
+        assertThat(Files.readString(RESULTS.resolve("without-the-bound/max-connections-16384/server-20000.log")))
+                .contains("java.lang.OutOfMemoryError");
+        assertThat(unbounded20k.path("succeeded").asLong()).as("requests the unbounded server answered").isZero();
+        assertThat(Claims.statement("bench-bound-20000")).contains(String.format(Locale.ROOT,
+                "with the bound it answers %,d of %,d", bounded20k.path("succeeded").asLong(),
+                bounded20k.path("requests").asLong()), "out of heap, every request failing");
+        assertThat(PageText.of(readme("without-the-bound"))).contains(String.format(Locale.ROOT,
+                "The bounded server's other %,d gave up connecting", bounded20k.path("failed").asLong()));
+
+        JsonNode http512m = ResultsJson.read(RESULTS.resolve("http-adapter-10k/512m/burst.json"));
+        JsonNode http2g = ResultsJson.read(RESULTS.resolve("http-adapter-10k/2g/burst.json"));
+        assertThat(PageText.of(readme("http-adapter-10k"))).contains(String.format(Locale.ROOT,
+                        "%d rounds at 512 MB, %d at 2 GB", http512m.path("warmupP99Ms").size(),
+                        http2g.path("warmupP99Ms").size()))
+                .contains(String.format(Locale.ROOT, "start-up line: %s at 512 MB, and the cap of %s at 2 GB", http,
+                        StartupLine.maxConnections(RESULTS.resolve("http-adapter-10k/2g/server.log"))));
+    }
+
+    private static Path readme(String folder) {
+        return RESULTS.resolve(folder).resolve("README.md");
     }
 
     private static double p99(JsonNode burst) {

@@ -25,6 +25,15 @@ final class MarkdownTables {
         return rowsLinking(page, Pattern.compile(link));
     }
 
+    /** Every such row of each page in turn: a page and the evidence README its figures moved to. */
+    static List<Row> rowsLinking(List<Path> pages, String link) throws IOException {
+        List<Row> rows = new ArrayList<>();
+        for (Path page : pages) {
+            rows.addAll(rowsLinking(page, Pattern.compile(link)));
+        }
+        return rows;
+    }
+
     /**
      * Every table row of {@code page} whose first cell matches {@code link}, with the header of its table.
      *

@@ -151,14 +151,14 @@ class QuotedResultsTest {
                 .map(r -> CapacityRun.rate(r.sustainedRate())).findFirst().orElseThrow();
     }
 
-    /** What the main job took, as the README and the benchmarks say, is the recorded run's. */
+    /** What the main job took, as the README says, is the recorded run's. */
     @Test
     void the_main_jobs_time_is_the_recorded_runs() throws Exception {
         List<String> run = Files.readAllLines(CommandChecks.root().resolve("docs/results/main-job/run.txt"));
         Duration job = shellTime(value(run, "main job, real"));
         Duration matrix = Duration.between(Instant.parse(value(run, "matrix started")),
                 Instant.parse(value(run, "matrix finished")));
-        for (String page : List.of("README.md", "docs/benchmarks.md")) {
+        for (String page : List.of("README.md")) {
             String text = Files.readString(CommandChecks.root().resolve(page)).replace('\n', ' ');
             assertThat(text).as(page + ": the main job's time, and the matrix's")
                     .contains("took " + HumanDuration.of(job)).contains(HumanDuration.of(matrix) + " of it");
