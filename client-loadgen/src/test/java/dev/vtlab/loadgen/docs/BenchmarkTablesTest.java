@@ -151,7 +151,7 @@ class BenchmarkTablesTest {
             assertThat(row.cell("matrix time")).as(row.where()).isEqualTo(minutesAndSeconds(matrixTime(results)));
             assertThat(row.cell("verdicts")).as(row.where()).isEqualTo(
                     verdicts(results).equals(verdicts(seed)) ? "same as seed" : String.join("; ", verdicts(results)));
-            JsonNode tOnSync = effect(results, "sync", "T");
+            JsonNode tOnSync = ResultsJson.effect(results, "sync", "T");
             assertThat(row.cell("T on sync: p99 x (range)")).as(row.where()).isEqualTo(String.format(Locale.ROOT,
                     "x%.3f (%.3f-%.3f)", tOnSync.path("medianP99Ratio").asDouble(),
                     tOnSync.path("p99RatioLow").asDouble(), tOnSync.path("p99RatioHigh").asDouble()));
@@ -350,14 +350,5 @@ class BenchmarkTablesTest {
                     + effect.path("verdict").asString());
         }
         return verdicts;
-    }
-
-    private static JsonNode effect(JsonNode results, String mode, String flag) {
-        for (JsonNode effect : results.path("findings").path("flagEffects")) {
-            if (effect.path("mode").asString().equals(mode) && effect.path("flag").asString().equals(flag)) {
-                return effect;
-            }
-        }
-        throw new AssertionError("no finding for " + mode + " " + flag);
     }
 }

@@ -181,7 +181,7 @@ class CapacityTablesTest {
             assertThat(row.cell("six runs: median (range)")).as(row.where())
                     .isEqualTo(spread(six.stream().mapToDouble(CapacityRun::ratio).toArray(), "%.2f"));
         }
-        List<List<String>> table = tableOf(readmeOf("capacity-quick"), "| mode | flags | binding resource | predicted "
+        List<List<String>> table = MarkdownTables.bodyRows(readmeOf("capacity-quick"), "| mode | flags | binding resource | predicted "
                 + "req/s: median (range) | sustained req/s: median (range) |");
         assertThat(table).hasSize(11);
         for (List<String> row : table) {
@@ -211,7 +211,7 @@ class CapacityTablesTest {
                 "T0 A0 W0 R0"), "the common pool (R off, W off)", find(pools, "async", "T0 A0 W0 R0"),
                 "`applicationTaskExecutor` (A off)", find(pools, "callable", "T0 A0 W0 R0"),
                 "HikariCP (the JDBC adapter)", jdbc.getFirst());
-        List<List<String>> table = tableOf(CAPACITY, "| ceiling | size / hold here | in use | waiting (rises at the "
+        List<List<String>> table = MarkdownTables.bodyRows(CAPACITY, "| ceiling | size / hold here | in use | waiting (rises at the "
                 + "knee) |");
         for (List<String> row : table) {
             CapacityRun run = byCeiling.get(row.get(0));
@@ -555,23 +555,6 @@ class CapacityTablesTest {
     /** The ratios' range, {@code 0.87 to 0.91}. */
     private static String ranged(List<CapacityRun> runs) {
         return range("", " to ", "", runs);
-    }
-
-    /** The body rows of the table whose header line is {@code header}, as cells. */
-    private static List<List<String>> tableOf(Path page, String header) throws Exception {
-        List<String> lines = Files.readAllLines(page);
-        int start = lines.indexOf(header);
-        assertThat(start).as("a table headed %s in %s", header, page).isNotNegative();
-        List<List<String>> rows = new ArrayList<>();
-        for (int i = start + 2; i < lines.size() && lines.get(i).startsWith("|"); i++) {
-            String line = lines.get(i).strip();
-            List<String> cells = new ArrayList<>();
-            for (String cell : line.substring(1, line.length() - 1).split("\\|", -1)) {
-                cells.add(cell.strip());
-            }
-            rows.add(cells);
-        }
-        return rows;
     }
 
     /** How long the run in {@code folder} took, as its run.txt's last line says. */

@@ -61,6 +61,18 @@ final class MarkdownTables {
         return rows;
     }
 
+    /** The body rows of the table whose header line is {@code header}, as cells. */
+    static List<List<String>> bodyRows(Path page, String header) throws IOException {
+        List<String> lines = Files.readAllLines(page);
+        int start = lines.indexOf(header);
+        assertThat(start).as("a table headed %s in %s", header, page).isNotNegative();
+        List<List<String>> rows = new ArrayList<>();
+        for (int i = start + 2; i < lines.size() && lines.get(i).startsWith("|"); i++) {
+            rows.add(cells(lines.get(i)));
+        }
+        return rows;
+    }
+
     private static List<String> cells(String line) {
         String inner = line.strip().substring(1, line.strip().length() - 1);
         List<String> cells = new ArrayList<>();

@@ -29,7 +29,7 @@ class QuotedResultsTest {
     @Test
     void the_readme_headline_is_the_seed_runs_own() throws Exception {
         JsonNode results = ResultsJson.read(CommandChecks.root().resolve("docs/results/seed-2cores/results.json"));
-        List<List<String>> rows = table(CommandChecks.root().resolve("README.md"),
+        List<List<String>> rows = MarkdownTables.bodyRows(CommandChecks.root().resolve("README.md"),
                 "| mode | all flags off: p99 ms | failed of 2000 | flag that matters | fastest clean: p99 ms "
                         + "| sustained req/s, flag off → on |");
         List<CapacityRun> capacity = CapacityReport.Results.read(CommandChecks.root().resolve(
@@ -77,7 +77,7 @@ class QuotedResultsTest {
         JsonNode results = ResultsJson.read(CommandChecks.root().resolve("docs/results/seed-2cores/results.json"));
         JsonNode syncOff = ResultsJson.run(results, "sync", "T0 A0 W0 R0").path("summary");
         JsonNode syncOn = ResultsJson.run(results, "sync", "T1 A0 W0 R0").path("summary");
-        JsonNode syncT = effect(results, "sync", "T");
+        JsonNode syncT = ResultsJson.effect(results, "sync", "T");
         assertThat(syncT.path("verdict").asString()).isEqualTo("MATTERS");
         assertThat(Claims.statement("guide-sync-t")).contains(String.format(Locale.ROOT,
                 "T, the web server's request threads, is the flag that matters: p99 %s ms with every flag off, %s ms "
@@ -89,7 +89,7 @@ class QuotedResultsTest {
                 {"guide-callable-a", "callable", "A"}}) {
             String mode = style[1];
             JsonNode off = ResultsJson.run(results, mode, "T0 A0 W0 R0").path("summary");
-            JsonNode matters = effect(results, mode, style[2]);
+            JsonNode matters = ResultsJson.effect(results, mode, style[2]);
             assertThat(matters.path("verdict").asString()).as(mode).isEqualTo("MATTERS");
             assertThat(matters.path("pairs").get(0).path("change").asString()).as(mode).isEqualTo("fixes failures");
             JsonNode best = best(results, mode);
@@ -121,15 +121,6 @@ class QuotedResultsTest {
         assertThat(Claims.statement("guide-sync-fastest")).contains(String.format(Locale.ROOT,
                 "the fastest clean p99 of the four styles lay between %.2fx and %.2fx the %s ms floor, sync's the lowest",
                 low, high, Printed.whole(fastest.path("floorMs"))));
-    }
-
-    private static JsonNode effect(JsonNode results, String mode, String flag) {
-        for (JsonNode effect : results.path("findings").path("flagEffects")) {
-            if (effect.path("mode").asString().equals(mode) && effect.path("flag").asString().equals(flag)) {
-                return effect;
-            }
-        }
-        throw new AssertionError("no finding for " + mode + " " + flag);
     }
 
     private static JsonNode best(JsonNode results, String mode) {
@@ -169,7 +160,7 @@ class QuotedResultsTest {
         assertThat(Claims.of("job-main-time").verdict()).isEqualTo(job.compareTo(FIVE_MINUTES) <= 0 ? "**Holds**"
                 : "**Does not hold** (" + HumanDuration.of(job) + ")");
         Path evidence = CommandChecks.root().resolve("docs/results/main-job/README.md");
-        List<List<String>> rows = table(evidence, "| run | date, commit | main job, real | the matrix | verdicts |");
+        List<List<String>> rows = MarkdownTables.bodyRows(evidence, "| run | date, commit | main job, real | the matrix | verdicts |");
         assertThat(rows).as("the main job's runs").isNotEmpty();
         String recorded = String.join("\n", run);
         for (List<String> row : rows) {
@@ -202,7 +193,7 @@ class QuotedResultsTest {
 
         // The evidence's runs: the recorded one is run.txt's own lines, each other one is in its "other runs".
         Path evidence = CommandChecks.root().resolve("docs/results/test-job/README.md");
-        List<List<String>> rows = table(evidence,
+        List<List<String>> rows = MarkdownTables.bodyRows(evidence,
                 "| run | commit | `.ci/run` real | `./mvnw verify` (Maven) | CPU, user + sys |");
         String text = String.join("\n", run);
         List<Duration> jobs = new ArrayList<>();
@@ -271,7 +262,7 @@ class QuotedResultsTest {
 
     @Test
     void the_jdk_pages_table_is_the_jdk_matrixs_own() throws Exception {
-        List<List<String>> rows = table(CommandChecks.root().resolve("docs/jdk-21-vs-25.md"),
+        List<List<String>> rows = MarkdownTables.bodyRows(CommandChecks.root().resolve("docs/jdk-21-vs-25.md"),
                 "| mode | flags | variant | result (ms) | wall ms | pinned events | web entry ran on (calls) "
                         + "| repository count ran on (calls) |");
         assertThat(rows).as("the JDK page's table").isNotEmpty();
@@ -294,21 +285,4 @@ class QuotedResultsTest {
 
 
 
-
-    /** The body rows of the table whose header line is {@code header}, as cells. */
-    private static List<List<String>> table(Path page, String header) throws Exception {
-        List<String> lines = Files.readAllLines(page);
-        int start = lines.indexOf(header);
-        assertThat(start).as("a table headed %s in %s", header, page).isNotNegative();
-        List<List<String>> rows = new ArrayList<>();
-        for (int i = start + 2; i < lines.size() && lines.get(i).startsWith("|"); i++) {
-            String line = lines.get(i).strip();
-            List<String> cells = new ArrayList<>();
-            for (String cell : line.substring(1, line.length() - 1).split("\\|", -1)) {
-                cells.add(cell.strip());
-            }
-            rows.add(cells);
-        }
-        return rows;
-    }
 }

@@ -46,4 +46,14 @@ final class ResultsJson {
                 .findFirst().orElseThrow(() -> new AssertionError("no run " + mode + " " + flags + " in the results"));
     }
 
+
+    /** The findings' verdict on one flag for one mode (its ratio, its verdict). */
+    static JsonNode effect(JsonNode results, String mode, String flag) {
+        for (JsonNode effect : results.path("findings").path("flagEffects")) {
+            if (effect.path("mode").asString().equals(mode) && effect.path("flag").asString().equals(flag)) {
+                return effect;
+            }
+        }
+        throw new AssertionError("no finding for " + mode + " " + flag);
+    }
 }

@@ -149,7 +149,7 @@ class SeedRunsClaimsTest {
         assertThat(fastest.path("mode").asString()).isEqualTo("sync");
         claim("res-parallelism-19-same-verdicts", String.format(Locale.ROOT, "sync T x%.2f, R, W and A fix their "
                         + "styles' failures, every other flag within x%.2f to x%.2f; the fastest clean runs %s ms, sync's the "
-                        + "lowest", effect(nineteen, "sync", "T").path("medianP99Ratio").asDouble(),
+                        + "lowest", ResultsJson.effect(nineteen, "sync", "T").path("medianP99Ratio").asDouble(),
                 java.util.Collections.min(lows), java.util.Collections.max(highs),
                 range(bests, b -> b.path("p99Ms").asDouble())));
     }
@@ -212,7 +212,7 @@ class SeedRunsClaimsTest {
         List<JsonNode> async = runs(http, s -> s.path("mode").asString().equals("async"));
         assertThat(async).hasSize(8);
         async.forEach(s -> assertThat(s.path("failed").asLong()).isZero());
-        JsonNode r = effect(http, "async", "R");
+        JsonNode r = ResultsJson.effect(http, "async", "R");
         assertThat(r.path("verdict").asString()).isEqualTo("NO_EFFECT");
         List<JsonNode> sleepyROff = runs(sleepy, s -> s.path("mode").asString().equals("async")
                 && !s.path("serverEnvironment").path("flags").path("repository").asBoolean());
@@ -233,7 +233,7 @@ class SeedRunsClaimsTest {
             assertThat(s.path("failuresByCause").path("HTTP 500").asLong()).isEqualTo(s.path("failed").asLong());
             assertThat(s.path("wallTimeMs").asDouble()).as("over well before the 30 s timeout").isLessThan(30_000);
         }
-        assertThat(effect(http, "wrapped", "W").path("verdict").asString()).isEqualTo("MATTERS");
+        assertThat(ResultsJson.effect(http, "wrapped", "W").path("verdict").asString()).isEqualTo("MATTERS");
         claim("res-http-wrapped-fails-fast", count(wOff, s -> s.path("failed").asDouble()) + " of 2000 answered HTTP 500 ("
                 + count(wOff, s -> s.path("succeeded").asDouble()) + " succeeded), the burst over in "
                 + NumberRange.of(values(wOff, s -> s.path("wallTimeMs").asDouble() / 1000), "%.1f") + " s");
@@ -243,7 +243,7 @@ class SeedRunsClaimsTest {
     void the_http_adapters_sync_is_slower() throws Exception {
         JsonNode http = json("seed-repositories/http/results.json");
         JsonNode sleepy = json("seed-repositories/sleepy/results.json");
-        JsonNode t = effect(http, "sync", "T");
+        JsonNode t = ResultsJson.effect(http, "sync", "T");
         assertThat(t.path("verdict").asString()).isEqualTo("MATTERS");
         claim("res-http-sync-slower", String.format(Locale.ROOT, "p99 %s ms against the sleepy adapter's %s ms in the "
                         + "same command (client, server and store share the 2 cores), and T still matters: x%.2f (%s ms with "
@@ -372,7 +372,7 @@ class SeedRunsClaimsTest {
         List<Double> lows = new ArrayList<>();
         List<Double> highs = new ArrayList<>();
         for (String style : styles) {
-            JsonNode effect = effect(results, style, flag);
+            JsonNode effect = ResultsJson.effect(results, style, flag);
             assertThat(effect.path("verdict").asString()).as(style + " " + flag).isEqualTo("NO_EFFECT");
             lows.add(effect.path("p99RatioLow").asDouble());
             highs.add(effect.path("p99RatioHigh").asDouble());
@@ -388,15 +388,6 @@ class SeedRunsClaimsTest {
                 + e.path("flag").asString(), e.path("verdict").asString()));
         assertThat(verdicts).hasSize(9);
         return verdicts;
-    }
-
-    private static JsonNode effect(JsonNode results, String mode, String flag) {
-        for (JsonNode effect : results.path("findings").path("flagEffects")) {
-            if (effect.path("mode").asString().equals(mode) && effect.path("flag").asString().equals(flag)) {
-                return effect;
-            }
-        }
-        throw new AssertionError("no finding for " + mode + " " + flag);
     }
 
     private static String http500(JsonNode results, String t) {
