@@ -99,11 +99,7 @@ class SeedRunsClaimsTest {
     void callable_without_a_completes_what_eight_threads_can() throws Exception {
         JsonNode one = json("seed-2cores/results.json");
         JsonNode nineteen = json("seed-parallelism19/results.json");
-        List<JsonNode> aOff = new ArrayList<>();
-        for (JsonNode results : List.of(one, nineteen)) {
-            aOff.addAll(runs(results, s -> s.path("mode").asString().equals("callable")
-                    && s.path("serverEnvironment").path("flags").path("asyncExecutor").asBoolean() == false));
-        }
+        List<JsonNode> aOff = callableWithoutA(one, nineteen);
         assertThat(aOff).hasSize(4);
         long succeeded = single(aOff, s -> s.path("succeeded").asLong());
         long saved = single(aOff, s -> s.path("visitsSaved").asLong());
@@ -257,11 +253,7 @@ class SeedRunsClaimsTest {
     void callable_without_a_fails_alike_with_either_adapter() throws Exception {
         JsonNode http = json("seed-repositories/http/results.json");
         JsonNode sleepy = json("seed-repositories/sleepy/results.json");
-        List<JsonNode> aOff = new ArrayList<>();
-        for (JsonNode results : List.of(http, sleepy)) {
-            aOff.addAll(runs(results, s -> s.path("mode").asString().equals("callable")
-                    && !s.path("serverEnvironment").path("flags").path("asyncExecutor").asBoolean()));
-        }
+        List<JsonNode> aOff = callableWithoutA(http, sleepy);
         assertThat(aOff).hasSize(4);
         claim("res-http-callable-same", single(aOff, s -> s.path("failed").asLong()) + " of 2000 a run");
         claim("res-http-callable-same", http500(http, "T0") + " and " + http500(http, "T1") + " with HTTP, "
@@ -396,5 +388,15 @@ class SeedRunsClaimsTest {
 
     private static String thousands(JsonNode value) {
         return String.format(Locale.ROOT, "%,.0f", value.asDouble());
+    }
+
+    /** Every callable run with A off, of each of these results. */
+    private static List<JsonNode> callableWithoutA(JsonNode... results) {
+        List<JsonNode> aOff = new ArrayList<>();
+        for (JsonNode each : results) {
+            aOff.addAll(runs(each, s -> s.path("mode").asString().equals("callable")
+                    && !s.path("serverEnvironment").path("flags").path("asyncExecutor").asBoolean()));
+        }
+        return aOff;
     }
 }
