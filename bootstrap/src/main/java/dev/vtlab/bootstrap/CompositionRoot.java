@@ -1,17 +1,30 @@
 package dev.vtlab.bootstrap;
 
+import dev.vtlab.adapters.in.web.FanOutController;
+import dev.vtlab.adapters.out.fanout.FutureReads;
+import dev.vtlab.adapters.out.fanout.SequentialReads;
 import dev.vtlab.adapters.out.jdbc.JdbcVisitRepository;
+import dev.vtlab.adapters.out.sleepy.SleepyVisitorReads;
 import dev.vtlab.adapters.out.sleepy.SleepyVisitRepository;
 import dev.vtlab.adapters.out.visitstore.HttpVisitRepository;
 import dev.vtlab.application.port.in.SayHelloUseCase;
+import dev.vtlab.application.port.in.ShowVisitorCardUseCase;
+import dev.vtlab.application.port.out.IndependentReads;
+import dev.vtlab.application.port.out.LastVisits;
+import dev.vtlab.application.port.out.Recommendations;
+import dev.vtlab.application.port.out.VisitCounts;
 import dev.vtlab.application.port.out.VisitRepository;
 import dev.vtlab.application.service.SayHelloService;
+import dev.vtlab.application.service.VisitorCardService;
 import dev.vtlab.bootstrap.webserver.InFlightBound;
 import dev.vtlab.bootstrap.webserver.JettyRequestThreads;
 import dev.vtlab.bootstrap.webserver.WebServerConfiguration;
 import dev.vtlab.redaction.Secrets;
 import dev.vtlab.settings.VtlabSettings;
 import com.zaxxer.hikari.HikariDataSource;
+import io.micrometer.context.ContextRegistry;
+import io.micrometer.context.ContextSnapshotFactory;
+import io.micrometer.context.integration.Slf4jThreadLocalAccessor;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
@@ -89,6 +102,7 @@ public class CompositionRoot {
         log.info("repository {}", describe(settings.repository()));
         log.info("web server {}; {}", settings.webServer().label(), InFlightBound.describe(environment,
                 settings.webServer()));
+        log.info("fan-out {}, deadline {} ms", settings.fanOut().way().label(), settings.fanOut().deadline().toMillis());
         return settings;
     }
 
@@ -121,6 +135,56 @@ public class CompositionRoot {
     @Bean
     SayHelloUseCase sayHelloUseCase(VisitRepository visitRepository) {
         return new SayHelloService(visitRepository);
+    }
+
+    // ---- the fan-out: a visitor's card from three independent reads (/fanout) ----
+
+    /**
+     * The card's use case on its three read ports (the sleepy reads, each measured by the lab when it offers a
+     * recorder for that port) and the fan-out {@code vtlab.fan-out} names.
+     */
+    @Bean
+    ShowVisitorCardUseCase showVisitorCardUseCase(VtlabSettings settings, IndependentReads independentReads,
+                                                  ObjectProvider<UnaryOperator<VisitCounts>> visitCountsRecorder,
+                                                  ObjectProvider<UnaryOperator<LastVisits>> lastVisitsRecorder,
+                                                  ObjectProvider<UnaryOperator<Recommendations>> recommendationsRecorder) {
+        VtlabSettings.FanOut fanOut = settings.fanOut();
+        SleepyVisitorReads sleepy = new SleepyVisitorReads(fanOut.visitCountDelay(), fanOut.lastVisitDelay(),
+                fanOut.recommendationDelay());
+        return new VisitorCardService(measuredByTheLab((VisitCounts) sleepy, visitCountsRecorder),
+                measuredByTheLab((LastVisits) sleepy, lastVisitsRecorder),
+                measuredByTheLab((Recommendations) sleepy, recommendationsRecorder), independentReads);
+    }
+
+    /**
+     * How the card's reads run, {@code vtlab.fan-out}: one after the other on the request's thread, or as futures
+     * on W's executor (the bean {@code /wrapped} uses, so flag W decides their threads), which carries the
+     * request's logging context into each branch.
+     */
+    @Bean
+    IndependentReads independentReads(VtlabSettings settings,
+                                      @Qualifier(WRAPPER_EXECUTOR) Executor wrapperExecutor) {
+        VtlabSettings.FanOut fanOut = settings.fanOut();
+        return switch (fanOut.way()) {
+            case SEQUENTIAL -> new SequentialReads(fanOut.deadline(), FanOutController.REQUEST_ID_KEY);
+            case FUTURES -> new FutureReads(carryingTheRequestContext(wrapperExecutor), fanOut.deadline(),
+                    FanOutController.REQUEST_ID_KEY);
+        };
+    }
+
+    /**
+     * {@code executor}, each task run with the logging context (the MDC's request id) of the thread that handed it
+     * over: Micrometer's context-propagation captures it at hand-over, sets it on the thread that runs the task,
+     * and restores that thread's own after. A handing thread with no id clears it on the running one, so that a
+     * pooled thread never shows the id of a request it served before. Applied here, once: no adapter and no use
+     * case carries the context itself.
+     */
+    static Executor carryingTheRequestContext(Executor executor) {
+        ContextSnapshotFactory snapshots = ContextSnapshotFactory.builder()
+                .contextRegistry(new ContextRegistry().registerThreadLocalAccessor(
+                        new Slf4jThreadLocalAccessor(FanOutController.REQUEST_ID_KEY)))
+                .clearMissing(true).build();
+        return task -> executor.execute(snapshots.captureAll().wrap(task));
     }
 
     // ---- the four places where virtual threads can go ----

@@ -3,6 +3,8 @@ package dev.vtlab.bootstrap;
 import dev.vtlab.settings.VtlabSettings;
 
 import dev.vtlab.adapters.out.jdbc.DatabaseException;
+import dev.vtlab.application.port.out.BranchFailedException;
+import dev.vtlab.application.port.out.BranchTimedOutException;
 import dev.vtlab.adapters.out.visitstore.VisitStoreException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
@@ -17,7 +19,9 @@ import java.time.Duration;
  * Configuration of errors across adapters: a downstream that fails becomes a problem detail naming it, never a 500
  * with a stack trace. The visit store: 502 (no usable answer) or 504 (no answer in time). The database: 502 when
  * it cannot be reached or fails a query, 503 with {@code Retry-After} when the pool had no free connection in time
- * or the bulkhead refused the call (the service is busy, not broken). It lives here because only the composition
+ * or the bulkhead refused the call (the service is busy, not broken). A branch of {@code /fanout} that fails
+ * answers the same, naming the branch ({@code "branch"}): its downstream's problem when it is one of those, else
+ * 502; a fan-out past its deadline answers 504 naming the first branch still unanswered. It lives here because only the composition
  * root knows both the web adapter and the persistence adapters; they never know each other.
  */
 @RestControllerAdvice
@@ -41,6 +45,39 @@ public class DownstreamFailureAdvice {
         problem.setTitle(timeout ? "Visit store timed out" : "Visit store failed");
         problem.setProperty("downstream", e.store().toString());
         problem.setProperty("failure", e.failure().name());
+        return problem;
+    }
+
+    @ExceptionHandler(BranchFailedException.class)
+    ResponseEntity<ProblemDetail> branchFailed(BranchFailedException e) {
+        ProblemDetail problem;
+        HttpHeaders headers = new HttpHeaders();
+        switch (e.getCause()) {
+            case VisitStoreException store -> problem = visitStoreFailed(store);
+            case DatabaseException database -> {
+                ResponseEntity<ProblemDetail> answer = databaseFailed(database);
+                problem = answer.getBody();
+                headers = answer.getHeaders();
+            }
+            default -> {
+                log.failed("fan-out branch " + e.branch(), e);
+                problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_GATEWAY, "The " + e.branch()
+                        + " branch of the fan-out failed: " + e.getCause().getMessage() + ".");
+                problem.setTitle("Fan-out branch failed");
+            }
+        }
+        problem.setProperty("branch", e.branch());
+        return ResponseEntity.status(problem.getStatus()).headers(headers).body(problem);
+    }
+
+    @ExceptionHandler(BranchTimedOutException.class)
+    ProblemDetail branchTimedOut(BranchTimedOutException e) {
+        log.failed("fan-out branch " + e.branch() + " late", e);
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.GATEWAY_TIMEOUT, "The " + e.branch()
+                + " branch had not answered within the fan-out's deadline of " + e.deadline().toMillis() + " ms.");
+        problem.setTitle("Fan-out branch timed out");
+        problem.setProperty("branch", e.branch());
+        problem.setProperty("deadlineMillis", e.deadline().toMillis());
         return problem;
     }
 

@@ -1,10 +1,12 @@
 package dev.vtlab.bootstrap;
 
 import dev.vtlab.adapters.in.web.BadRequestAdvice;
+import dev.vtlab.adapters.in.web.FanOutController;
 import dev.vtlab.adapters.in.web.HelloController;
 import dev.vtlab.adapters.in.webflux.CallableHasNoWebFluxForm;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import dev.vtlab.application.port.in.SayHelloUseCase;
+import dev.vtlab.application.port.in.ShowVisitorCardUseCase;
 import dev.vtlab.bootstrap.webserver.UndecodableQueryAdvice;
 import dev.vtlab.settings.VtlabSettings;
 import org.springframework.beans.factory.annotation.Qualifier;
@@ -28,6 +30,12 @@ class WebConfiguration {
     HelloController helloController(SayHelloUseCase sayHello,
                                     @Qualifier(CompositionRoot.WRAPPER_EXECUTOR) Executor wrapperExecutor) {
         return new HelloController(sayHello, wrapperExecutor);
+    }
+
+    /** {@code /fanout}: the visitor's card, its reads run the way {@code vtlab.fan-out} names. */
+    @Bean
+    FanOutController fanOutController(ShowVisitorCardUseCase showCard) {
+        return new FanOutController(showCard);
     }
 
     @Bean

@@ -13,6 +13,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ThreadFactory;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
@@ -45,6 +46,7 @@ public final class ArchitectureRules {
                 .layer("Sleepy").definedBy(base + ".adapters.out.sleepy..")
                 .layer("VisitStore").definedBy(base + ".adapters.out.visitstore..")
                 .layer("Jdbc").definedBy(base + ".adapters.out.jdbc..")
+                .layer("FanOut").definedBy(base + ".adapters.out.fanout..")
                 .layer("BlockingBase").definedBy(base + ".adapters.out")
                 .layer("Settings").definedBy(base + ".settings..")
                 .optionalLayer("Lab").definedBy(base + ".lab..")
@@ -57,11 +59,12 @@ public final class ArchitectureRules {
                 .whereLayer("Sleepy").mayOnlyBeAccessedByLayers("Settings", "Lab", "Bootstrap")
                 .whereLayer("VisitStore").mayOnlyBeAccessedByLayers("Bootstrap")
                 .whereLayer("Jdbc").mayOnlyBeAccessedByLayers("Settings", "Bootstrap")
+                .whereLayer("FanOut").mayOnlyBeAccessedByLayers("Bootstrap")
                 .whereLayer("BlockingBase").mayOnlyBeAccessedByLayers("Sleepy", "Jdbc")
                 .whereLayer("Application").mayOnlyBeAccessedByLayers("Web", "Sleepy", "VisitStore", "Jdbc",
-                        "BlockingBase", "Lab", "Bootstrap")
+                        "FanOut", "BlockingBase", "Lab", "Bootstrap")
                 .whereLayer("Domain").mayOnlyBeAccessedByLayers("Application", "Web", "Sleepy", "VisitStore",
-                        "Jdbc", "BlockingBase", "Lab", "Bootstrap")
+                        "Jdbc", "FanOut", "BlockingBase", "Lab", "Bootstrap")
                 .because("dependencies point inwards: the core (domain, application) never knows its adapters, "
                         + "adapters never know each other, the lab wraps them from outside, and only the "
                         + "composition root knows all");
@@ -165,6 +168,31 @@ public final class ArchitectureRules {
                 .because("where virtual threads go is an outer-layer decision: the core must run unchanged "
                         + "whichever thread the adapters give it");
     }
+
+    /**
+     * Stricter than creating none: the core does not even name the means of concurrency. A use case handed an
+     * executor, a thread factory or a thread builder, or opening a {@code StructuredTaskScope} (JDK 21 to 25
+     * preview, its API changing again after), has chosen how its work runs; it says which reads are independent
+     * through a port ({@code IndependentReads}) and an adapter decides the rest.
+     */
+    public static ArchRule theCoreNamesNoExecutorThreadOrScope(String base) {
+        return noClasses().that().resideInAnyPackage(base + ".domain..", base + ".application..")
+                .should().dependOnClassesThat(meansOfConcurrency())
+                .because("how independent work runs (one after the other, futures, a structured scope, which "
+                        + "threads) is an adapter's, chosen in the composition root: the core says what is "
+                        + "independent through a port and runs unchanged whichever way is chosen");
+    }
+
+    /** Executors, thread factories and builders, {@code StructuredTaskScope} and what it nests, by name. */
+    static DescribedPredicate<JavaClass> meansOfConcurrency() {
+        return DescribedPredicate.describe("are executors, thread factories or builders, or StructuredTaskScope",
+                type -> type.isAssignableTo(Executor.class) || type.isAssignableTo(ThreadFactory.class)
+                        || type.isAssignableTo(Thread.Builder.class) || type.isEquivalentTo(Executors.class)
+                        || type.getName().startsWith(STRUCTURED_TASK_SCOPE));
+    }
+
+    /** Named as text: a preview class on JDK 21 to 25, which this test code compiled for 21 cannot import. */
+    private static final String STRUCTURED_TASK_SCOPE = "java.util.concurrent.StructuredTaskScope";
 
     public static ArchRule onlyTheCompositionRootCreatesThreadsOrExecutors(String base) {
         return noClasses().that().resideInAnyPackage(base + ".adapters..", base + ".settings..")

@@ -13,6 +13,7 @@ import dev.vtlab.archfixture.adapters.out.sleepy.PersistenceAdapterWithItsOwnPoo
 import dev.vtlab.archfixture.adapters.out.visitstore.StoreAdapterRecordingItsThreads;
 import dev.vtlab.archfixture.application.ServiceCallingHttp;
 import dev.vtlab.archfixture.application.ServiceKnowingTheWeb;
+import dev.vtlab.archfixture.application.ServiceForkingItsReads;
 import dev.vtlab.archfixture.application.ServiceStartingThreads;
 import dev.vtlab.archfixture.cyclea.NeedsB;
 import dev.vtlab.archfixture.domain.SpringAnnotatedEntity;
@@ -69,6 +70,10 @@ class ArchitectureRulesCanFailTest extends RulesCanFailContract {
                         ServiceKnowingTheWeb.class),
                 new Violation("http", ArchitectureRules::theCoreDoesNotSpeakHttp, ServiceCallingHttp.class),
                 new Violation("core threads", ArchitectureRules::theCoreNeverCreatesThreadsOrExecutors,
+                        ServiceStartingThreads.class),
+                new Violation("core concurrency", ArchitectureRules::theCoreNamesNoExecutorThreadOrScope,
+                        ServiceForkingItsReads.class),
+                new Violation("core concurrency", ArchitectureRules::theCoreNamesNoExecutorThreadOrScope,
                         ServiceStartingThreads.class),
                 new Violation("only the root", ArchitectureRules::onlyTheCompositionRootCreatesThreadsOrExecutors,
                         PersistenceAdapterWithItsOwnPool.class));

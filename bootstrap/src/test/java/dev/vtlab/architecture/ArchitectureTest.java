@@ -70,6 +70,10 @@ class ArchitectureTest {
             ArchitectureRules.theCoreNeverCreatesThreadsOrExecutors(BASE);
 
     @ArchTest
+    static final ArchRule the_core_names_no_executor_thread_or_scope =
+            ArchitectureRules.theCoreNamesNoExecutorThreadOrScope(BASE);
+
+    @ArchTest
     static final ArchRule only_the_composition_root_creates_threads_or_executors =
             ArchitectureRules.onlyTheCompositionRootCreatesThreadsOrExecutors(BASE);
 

@@ -28,10 +28,24 @@ import java.util.Set;
  * @param labPort              a second loopback port that serves the lab (and everything else) outside the
  *                             main connector's limits, to watch the server during a burst; {@code null}: none
  * @param webServer            which web server serves the requests
+ * @param fanOut               how {@code /fanout} runs its independent reads, its deadline and each read's delay
  */
 public record VtlabSettings(VirtualThreadFlags requested, boolean springVirtualThreads, Duration countDelay,
                             Duration saveDelay, Repository repository, boolean flagsFileFound,
-                            Integer labPort, WebServerKind webServer) {
+                            Integer labPort, WebServerKind webServer, FanOut fanOut) {
+
+    /**
+     * Configuration value: the fan-out of {@code /fanout} (a visitor's card, three independent reads).
+     *
+     * @param way                 sequential or futures ({@value #FAN_OUT})
+     * @param deadline            how long the three reads may take together; past it, a 504 naming the late one
+     * @param visitCountDelay     how long the sleepy visit count waits
+     * @param lastVisitDelay      how long the sleepy last visit waits
+     * @param recommendationDelay how long the sleepy recommendation waits
+     */
+    public record FanOut(FanOutKind way, Duration deadline, Duration visitCountDelay, Duration lastVisitDelay,
+                         Duration recommendationDelay) {
+    }
 
     /**
      * Configuration value: the persistence adapter.
@@ -79,6 +93,11 @@ public record VtlabSettings(VirtualThreadFlags requested, boolean springVirtualT
     public static final String PASSWORD = "vtlab.repository.password";
     public static final String LAB_PORT = "vtlab.lab.port";
     public static final String WEB_SERVER = "vtlab.web-server";
+    public static final String FAN_OUT = "vtlab.fan-out";
+    public static final String FAN_OUT_DEADLINE = "vtlab.fan-out.deadline";
+    public static final String FAN_OUT_VISIT_COUNT_DELAY = "vtlab.fan-out.visit-count-delay";
+    public static final String FAN_OUT_LAST_VISIT_DELAY = "vtlab.fan-out.last-visit-delay";
+    public static final String FAN_OUT_RECOMMENDATION_DELAY = "vtlab.fan-out.recommendation-delay";
     /** Set by a runner (the matrix, compare): the server exits when that process is gone. */
     public static final String RUNNER_PID = RunnerWatch.RUNNER_PID;
     /** Set by a runner: where the server writes the ports it bound. */
@@ -91,7 +110,9 @@ public record VtlabSettings(VirtualThreadFlags requested, boolean springVirtualT
     private static final Set<String> KNOWN = new LinkedHashSet<>(List.of(VirtualThreadFlags.TOMCAT,
             VirtualThreadFlags.ASYNC_EXECUTOR, VirtualThreadFlags.WRAPPER, VirtualThreadFlags.REPOSITORY,
             COUNT_DELAY, SAVE_DELAY, REPOSITORY_KIND, REPOSITORY_URL, REPOSITORY_TIMEOUT, REPOSITORY_GUARD,
-            POOL_SIZE, POOL_TIMEOUT, MAX_CONCURRENT, PASSWORD, RUNNER_PID, PORTS_FILE, LAB_PORT, WEB_SERVER));
+            POOL_SIZE, POOL_TIMEOUT, MAX_CONCURRENT, PASSWORD, RUNNER_PID, PORTS_FILE, LAB_PORT, WEB_SERVER,
+            FAN_OUT, FAN_OUT_DEADLINE, FAN_OUT_VISIT_COUNT_DELAY, FAN_OUT_LAST_VISIT_DELAY,
+            FAN_OUT_RECOMMENDATION_DELAY));
     private static final URI DEFAULT_STORE = URI.create("http://127.0.0.1:8081");
     private static final Duration DEFAULT_STORE_TIMEOUT = Duration.ofSeconds(30);
     /** What {@code vtlab-downstream database} serves with its defaults. */
@@ -102,6 +123,9 @@ public record VtlabSettings(VirtualThreadFlags requested, boolean springVirtualT
     /** HikariCP refuses a connection timeout under 250 ms. */
     private static final Duration MIN_POOL_TIMEOUT = Duration.ofMillis(250);
     private static final Duration MAX_POOL_TIMEOUT = Duration.ofMinutes(10);
+    /** Well above the three reads' default second each, run one after the other (3 s). */
+    private static final Duration DEFAULT_FAN_OUT_DEADLINE = Duration.ofSeconds(10);
+    private static final Duration MAX_FAN_OUT_DEADLINE = Duration.ofMinutes(10);
 
     /** Reads and validates; throws {@link InvalidSettingException} naming the first bad key. */
     public static VtlabSettings read(ConfigurableEnvironment environment) {
@@ -142,7 +166,23 @@ public record VtlabSettings(VirtualThreadFlags requested, boolean springVirtualT
                 new Repository(kind, kind == RepositoryKind.HTTP ? storeUrl : null,
                         storeTimeout, guard, jdbc ? readJdbc(settings) : null),
                 settings.loaded(FLAGS_FILE), settings.port(LAB_PORT),
-                WebServerKind.of(settings.choice(WEB_SERVER, WebServerKind.TOMCAT.label(), WebServerKind.labels())));
+                WebServerKind.of(settings.choice(WEB_SERVER, WebServerKind.TOMCAT.label(), WebServerKind.labels())),
+                readFanOut(settings));
+    }
+
+    /**
+     * The fan-out's way ({@code structured} is not one yet: refused like any unknown value, naming the accepted
+     * ones), its deadline (above 0) and the sleepy reads' delays.
+     */
+    private static FanOut readFanOut(StrictSettings settings) {
+        FanOutKind way = FanOutKind.of(settings.choice(FAN_OUT, FanOutKind.SEQUENTIAL.label(), FanOutKind.labels()));
+        Duration deadline = settings.duration(FAN_OUT_DEADLINE, DEFAULT_FAN_OUT_DEADLINE, MAX_FAN_OUT_DEADLINE);
+        if (deadline.isZero()) {
+            throw settings.invalid(FAN_OUT_DEADLINE, settings.text(FAN_OUT_DEADLINE, "0"), ": must be above 0ms.");
+        }
+        return new FanOut(way, deadline, settings.duration(FAN_OUT_VISIT_COUNT_DELAY, DEFAULT_DELAY, MAX_DELAY),
+                settings.duration(FAN_OUT_LAST_VISIT_DELAY, DEFAULT_DELAY, MAX_DELAY),
+                settings.duration(FAN_OUT_RECOMMENDATION_DELAY, DEFAULT_DELAY, MAX_DELAY));
     }
 
     /** The database URL (a dialect the adapter speaks, with its driver on the class path) and the pool. */

@@ -11,7 +11,7 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
  * Unknown paths (404) and wrong methods (405) get problem details from Spring Boot
  * ({@code spring.mvc.problemdetails.enabled}).
  */
-@RestControllerAdvice(assignableTypes = HelloController.class)
+@RestControllerAdvice(assignableTypes = {HelloController.class, FanOutController.class})
 public class BadRequestAdvice {
 
     @ExceptionHandler(InvalidVisitorNameException.class)

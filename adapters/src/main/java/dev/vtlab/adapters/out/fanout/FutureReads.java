@@ -1,0 +1,123 @@
+package dev.vtlab.adapters.out.fanout;
+
+import dev.vtlab.adapters.out.fanout.BranchRecorder.Ran;
+import dev.vtlab.application.port.out.BranchFailedException;
+import dev.vtlab.application.port.out.BranchRun;
+import dev.vtlab.application.port.out.BranchTimedOutException;
+import dev.vtlab.application.port.out.IndependentReads;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * The fan-out on futures ({@code vtlab.fan-out=futures}): each read a {@code CompletableFuture} on the executor
+ * it was given (W's, chosen in the composition root, so W decides the threads), the caller waiting until all have
+ * answered, one has failed, or the deadline has passed, whichever comes first.
+ * <p>
+ * On a failure or the deadline the other branches are cancelled: a branch still queued then never runs, but
+ * {@code CompletableFuture.cancel} does not interrupt, so a branch already waiting goes on to the end of its wait
+ * on its thread after the answer has been sent (what the lab is to count).
+ */
+public final class FutureReads implements IndependentReads {
+
+    private final Executor executor;
+    private final Duration deadline;
+    private final BranchRecorder recorder;
+
+    /**
+     * @param executor     where each branch runs (the request's context, if it is to reach the branches, is the
+     *                     executor's to carry: the composition root wraps it)
+     * @param deadline     how long the reads may take together
+     * @param requestIdKey the logging context's key for the request id, reported for each branch
+     */
+    public FutureReads(Executor executor, Duration deadline, String requestIdKey) {
+        this.executor = executor;
+        this.deadline = deadline;
+        this.recorder = new BranchRecorder(requestIdKey);
+    }
+
+    @Override
+    public Answers readAll(List<Read<?>> reads) {
+        Branches.requireDistinct(reads);
+        List<CompletableFuture<Ran>> branches = new ArrayList<>();
+        CompletableFuture<Void> allOrFirstFailure = new CompletableFuture<>();
+        for (Read<?> read : reads) {
+            CompletableFuture<Ran> branch;
+            try {
+                branch = CompletableFuture.supplyAsync(() -> recorder.run(read), executor);
+            } catch (RuntimeException refused) { // the executor would not take it (RejectedExecutionException)
+                cancel(branches);
+                throw new BranchFailedException(read.branch(), refused);
+            }
+            branch.whenComplete((ran, failure) -> {
+                if (failure != null) {
+                    allOrFirstFailure.completeExceptionally(failure);
+                }
+            });
+            branches.add(branch);
+        }
+        CompletableFuture.allOf(branches.toArray(CompletableFuture[]::new))
+                .thenRun(() -> allOrFirstFailure.complete(null));
+        try {
+            allOrFirstFailure.get(deadline.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException late) {
+            for (int i = 0; i < branches.size(); i++) {
+                if (!branches.get(i).isDone()) {
+                    cancel(branches);
+                    throw new BranchTimedOutException(reads.get(i).branch(), deadline);
+                }
+            }
+            // every branch answered between the deadline and this check: the answers are there
+        } catch (ExecutionException failed) {
+            cancel(branches);
+            throw named(failed.getCause());
+        } catch (InterruptedException interrupted) {
+            cancel(branches);
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for the fan-out's branches", interrupted);
+        }
+        return answers(branches);
+    }
+
+    private static Answers answers(List<CompletableFuture<Ran>> branches) {
+        Map<String, Object> values = new LinkedHashMap<>();
+        List<BranchRun> runs = new ArrayList<>();
+        for (CompletableFuture<Ran> branch : branches) {
+            Ran ran;
+            try {
+                ran = branch.join();
+            } catch (CompletionException | CancellationException failed) {
+                cancel(branches);
+                throw named(failed instanceof CompletionException ? failed.getCause() : failed);
+            }
+            values.put(ran.run().branch(), ran.value());
+            runs.add(ran.run());
+        }
+        return new Answers(values, List.copyOf(runs));
+    }
+
+    /** The failure as the port names it: each branch's failure already is a {@link BranchFailedException}. */
+    private static RuntimeException named(Throwable failure) {
+        Throwable cause = failure instanceof CompletionException && failure.getCause() != null
+                ? failure.getCause() : failure;
+        if (cause instanceof RuntimeException runtime) {
+            return runtime;
+        }
+        return new IllegalStateException("a branch of the fan-out failed", cause);
+    }
+
+    /** Cancels what has not finished: a queued branch will not run; a running one is not interrupted. */
+    private static void cancel(List<CompletableFuture<Ran>> branches) {
+        branches.forEach(branch -> branch.cancel(true));
+    }
+}

@@ -1,0 +1,49 @@
+package dev.vtlab.adapters.out.fanout;
+
+import dev.vtlab.application.port.out.BranchRun;
+import dev.vtlab.application.port.out.BranchTimedOutException;
+import dev.vtlab.application.port.out.IndependentReads;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The fan-out as a baseline ({@code vtlab.fan-out=sequential}): the reads one after the other, in the order given,
+ * on the caller's thread; the latency is their sum. With no other thread a read cannot be cut short: the deadline
+ * is checked as each read ends, and one that ends past it answers a timeout naming it, the later reads not started.
+ */
+public final class SequentialReads implements IndependentReads {
+
+    private final Duration deadline;
+    private final BranchRecorder recorder;
+
+    /**
+     * @param deadline     how long the reads may take together
+     * @param requestIdKey the logging context's key for the request id, reported for each branch
+     */
+    public SequentialReads(Duration deadline, String requestIdKey) {
+        this.deadline = deadline;
+        this.recorder = new BranchRecorder(requestIdKey);
+    }
+
+    @Override
+    public Answers readAll(List<Read<?>> reads) {
+        Branches.requireDistinct(reads);
+        long start = System.nanoTime();
+        Map<String, Object> values = new LinkedHashMap<>();
+        List<BranchRun> runs = new ArrayList<>();
+        for (Read<?> read : reads) {
+            BranchRecorder.Ran ran = recorder.run(read);
+            if (System.nanoTime() - start > deadline.toNanos()) {
+                throw new BranchTimedOutException(read.branch(), deadline);
+            }
+            values.put(read.branch(), ran.value());
+            runs.add(ran.run());
+        }
+        return new Answers(values, List.copyOf(runs));
+    }
+
+}
