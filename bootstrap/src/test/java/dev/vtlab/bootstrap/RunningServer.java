@@ -46,6 +46,14 @@ public final class RunningServer implements AutoCloseable {
 
     /** Starts with exactly these arguments, plus a free port and 5 ms delays unless the arguments say otherwise. */
     public static RunningServer startWith(String... args) {
+        return startWith(List.of(), args);
+    }
+
+    /**
+     * {@link #startWith(String...)} with {@code extraSources}, configuration classes of the test's own, e.g. a
+     * recorder offered to the composition root's hook in place of the lab's.
+     */
+    public static RunningServer startWith(List<Class<?>> extraSources, String... args) {
         List<String> all = new ArrayList<>(List.of(args));
         for (String fallback : List.of("--server.port=0", "--management.server.port=0",
                 "--vtlab.repository.count-delay=5ms",
@@ -55,7 +63,10 @@ public final class RunningServer implements AutoCloseable {
                 all.add(fallback); // a key given twice would be read as "5ms,1s"
             }
         }
-        return new RunningServer(new SpringApplicationBuilder(VtlabServer.class).run(all.toArray(String[]::new)));
+        List<Class<?>> sources = new ArrayList<>(List.of(VtlabServer.class));
+        sources.addAll(extraSources);
+        return new RunningServer(new SpringApplicationBuilder(sources.toArray(Class<?>[]::new))
+                .run(all.toArray(String[]::new)));
     }
 
     public HttpResponse<String> get(String pathAndQuery) {

@@ -1,0 +1,71 @@
+package dev.vtlab.bootstrap;
+
+import dev.vtlab.adapters.in.web.FanOutController;
+import dev.vtlab.adapters.out.fanout.FutureReads;
+import dev.vtlab.application.port.out.BranchRun;
+import dev.vtlab.application.port.out.IndependentReads.Read;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.slf4j.MDC;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The request's id in every branch of the futures fan-out: lost on the executor's threads as they are, carried by
+ * the composition root's one wrapping (Micrometer's context-propagation), and never left behind on a pooled thread.
+ */
+class RequestContextInBranchesTest {
+
+    private static final String KEY = FanOutController.REQUEST_ID_KEY;
+    private static final Duration DEADLINE = Duration.ofSeconds(10);
+
+    /** Two threads for three branches: a thread serves a second branch, as a pool's threads serve many requests. */
+    private final ExecutorService pool = Executors.newFixedThreadPool(2);
+
+    @AfterEach
+    void stop() {
+        pool.shutdownNow();
+        MDC.remove(KEY);
+    }
+
+    private static List<Read<?>> threeReads() {
+        return List.of(new Read<>("visit-count", () -> 1L), new Read<>("last-visit", () -> "never"),
+                new Read<>("recommendation", () -> "docs/capacity.md"));
+    }
+
+    @Test
+    void without_the_wrapping_the_branches_lose_the_request_id() {
+        MDC.put(KEY, "req-lost");
+
+        List<BranchRun> runs = new FutureReads(pool, DEADLINE, KEY).readAll(threeReads()).runs();
+
+        assertThat(runs).extracting(BranchRun::requestId).containsOnlyNulls();
+    }
+
+    @Test
+    void with_the_composition_roots_wrapping_every_branch_carries_it() {
+        MDC.put(KEY, "req-carried");
+
+        List<BranchRun> runs = new FutureReads(CompositionRoot.carryingTheRequestContext(pool), DEADLINE, KEY)
+                .readAll(threeReads()).runs();
+
+        assertThat(runs).hasSize(3).extracting(BranchRun::requestId).containsOnly("req-carried");
+    }
+
+    @Test
+    void a_pooled_thread_keeps_no_id_of_an_earlier_request() {
+        FutureReads reads = new FutureReads(CompositionRoot.carryingTheRequestContext(pool), DEADLINE, KEY);
+        MDC.put(KEY, "req-earlier");
+        reads.readAll(threeReads());
+        MDC.remove(KEY);
+
+        List<BranchRun> runs = reads.readAll(threeReads()).runs();
+
+        assertThat(runs).extracting(BranchRun::requestId).containsOnlyNulls();
+    }
+}
