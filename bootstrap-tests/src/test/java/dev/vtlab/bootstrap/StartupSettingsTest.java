@@ -1,5 +1,6 @@
 package dev.vtlab.bootstrap;
 
+import dev.vtlab.settings.FanOutKind;
 import dev.vtlab.settings.InvalidSettingException;
 import dev.vtlab.settings.InvalidSettingFailureAnalyzer;
 import dev.vtlab.settings.VirtualThreadFlags;
@@ -23,6 +24,7 @@ import org.springframework.boot.tomcat.TomcatWebServer;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.boot.reactor.netty.NettyWebServer;
 import org.springframework.boot.web.context.reactive.ReactiveWebApplicationContext;
+import org.springframework.core.env.MapPropertySource;
 import org.springframework.core.env.StandardEnvironment;
 import org.springframework.core.env.SystemEnvironmentPropertySource;
 
@@ -32,6 +34,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import java.util.stream.Stream;
 
@@ -440,6 +443,64 @@ class StartupSettingsTest {
             assertThat(output).contains("repository jdbc at jdbc:h2:tcp://127.0.0.1:9092/mem:vtlab, pool 7 "
                     + "connections, timeout 30000 ms, bulkhead 20");
         }
+    }
+
+    @Test
+    void a_way_of_fanning_out_this_phase_lacks_stops_start_up_naming_the_key_and_the_two() {
+        assertStartupFails(VtlabSettings.FAN_OUT, "Invalid value 'structured' for vtlab.fan-out",
+                "allowed values are sequential and futures", "--vtlab.fan-out=structured");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"soon", "-1s", "11m"})
+    void a_fan_out_deadline_that_is_no_duration_in_range_names_the_key(String value) {
+        assertThatThrownBy(() -> VtlabSettings.read(environmentWith(VtlabSettings.FAN_OUT_DEADLINE, value)))
+                .isInstanceOf(InvalidSettingException.class)
+                .hasMessageContaining("Invalid value '" + value + "' for vtlab.fan-out.deadline")
+                .satisfies(e -> assertThat(((InvalidSettingException) e).key())
+                        .isEqualTo(VtlabSettings.FAN_OUT_DEADLINE));
+    }
+
+    @Test
+    void a_fan_out_deadline_of_zero_names_the_key() {
+        assertThatThrownBy(() -> VtlabSettings.read(environmentWith(VtlabSettings.FAN_OUT_DEADLINE, "0ms")))
+                .isInstanceOf(InvalidSettingException.class)
+                .hasMessageContaining("Invalid value '0ms' for vtlab.fan-out.deadline")
+                .hasMessageContaining("must be above 0ms");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {VtlabSettings.FAN_OUT_VISIT_COUNT_DELAY, VtlabSettings.FAN_OUT_LAST_VISIT_DELAY,
+            VtlabSettings.FAN_OUT_RECOMMENDATION_DELAY})
+    void a_branch_delay_that_is_not_a_duration_names_the_key(String key) {
+        assertThatThrownBy(() -> VtlabSettings.read(environmentWith(key, "slow")))
+                .isInstanceOf(InvalidSettingException.class)
+                .hasMessageContaining("Invalid value 'slow' for " + key)
+                .hasMessageContaining("expected a duration such as 250ms or 1s");
+    }
+
+    @Test
+    void a_mistyped_fan_out_key_names_it() {
+        assertThatThrownBy(() -> VtlabSettings.read(environmentWith("vtlab.fan-out.deadlin", "1s")))
+                .isInstanceOf(InvalidSettingException.class)
+                .hasMessageContaining("Unknown setting vtlab.fan-out.deadlin");
+    }
+
+    @Test
+    void the_fan_out_defaults_to_sequential_within_ten_seconds_each_read_a_second() {
+        VtlabSettings.FanOut fanOut = VtlabSettings.read(new StandardEnvironment()).fanOut();
+
+        assertThat(fanOut).isEqualTo(new VtlabSettings.FanOut(FanOutKind.SEQUENTIAL, Duration.ofSeconds(10),
+                Duration.ofSeconds(1), Duration.ofSeconds(1), Duration.ofSeconds(1)));
+        assertThat(VtlabSettings.read(environmentWith(VtlabSettings.FAN_OUT, "futures")).fanOut().way())
+                .isEqualTo(FanOutKind.FUTURES);
+    }
+
+    /** An environment with one setting, as an argument would give it, and no flags file. */
+    private static StandardEnvironment environmentWith(String key, String value) {
+        StandardEnvironment environment = new StandardEnvironment();
+        environment.getPropertySources().addFirst(new MapPropertySource("commandLineArgs", Map.of(key, value)));
+        return environment;
     }
 
     @Test
