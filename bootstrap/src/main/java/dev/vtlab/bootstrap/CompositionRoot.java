@@ -64,6 +64,8 @@ import java.util.function.UnaryOperator;
  * of the four places, a platform or a virtual thread executor, each flag in one method. Moving virtual threads, or
  * swapping the adapter, is a change here and in flags.properties, never in the core. Every executor that runs is
  * chosen here, and every decorator that runs is applied here, through the lab's hook ({@link #measuredByTheLab}).
+ * It also picks how {@code /fanout}'s independent reads run ({@code vtlab.fan-out}: one after the other, or futures
+ * on W's executor) and applies, once, the wrapping that carries the request's logging context into each branch.
  * The rest of the wiring is named after its concern: the web adapter ({@link WebConfiguration}), the JDBC
  * adapter's pool ({@link PersistenceConfiguration}) and the web server, Tomcat, Jetty or Netty
  * ({@link WebServerConfiguration}).
