@@ -1,13 +1,18 @@
 package dev.vtlab.downstream.database;
 
+import dev.vtlab.downstream.Readings;
+
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
 
 /**
- * The lab's schema: one table of visits, the same on H2 and PostgreSQL, and on H2 the sleep function the server's
- * JDBC adapter calls ({@code VTLAB_SLEEP(millis)}; PostgreSQL has {@code pg_sleep(seconds)}). Created if absent,
- * never dropped: a PostgreSQL keeps its visits between runs, and the matrix counts what each run adds.
+ * The lab's schema: one table of visits (each with the time the database kept it), one of the readings the visitor
+ * card recommends in turn ({@link Readings}), the same on H2 and PostgreSQL, and on H2 the sleep function the
+ * server's JDBC adapter calls ({@code VTLAB_SLEEP(millis)}; PostgreSQL has {@code pg_sleep(seconds)}). Created if
+ * absent, never dropped: a PostgreSQL keeps its visits between runs, and the matrix counts what each run adds (a
+ * visit table from before the card gets its time column, its old rows the time it was added).
  */
 final class Schema {
 
@@ -15,6 +20,11 @@ final class Schema {
             + "PRIMARY KEY, who VARCHAR(64) NOT NULL, visitor_number BIGINT NOT NULL)";
     static final String H2_SLEEP = "CREATE ALIAS IF NOT EXISTS VTLAB_SLEEP FOR '"
             + SleepFunction.class.getName() + ".sleep'";
+    static final String VISITED_AT = "ALTER TABLE visit ADD COLUMN IF NOT EXISTS visited_at TIMESTAMP WITH TIME ZONE "
+            + "DEFAULT CURRENT_TIMESTAMP NOT NULL";
+    static final String READING = "CREATE TABLE IF NOT EXISTS reading (turn INT PRIMARY KEY, title VARCHAR(200) NOT NULL)";
+    static final String ONE_READING = "INSERT INTO reading (turn, title) SELECT ?, ? WHERE NOT EXISTS "
+            + "(SELECT 1 FROM reading WHERE turn = ?)";
     static final String COUNT = "SELECT COUNT(*) FROM visit";
 
     private Schema() {
@@ -23,8 +33,18 @@ final class Schema {
     static void create(Connection connection, boolean h2) throws SQLException {
         try (Statement statement = connection.createStatement()) {
             statement.execute(TABLE);
+            statement.execute(VISITED_AT);
+            statement.execute(READING);
             if (h2) {
                 statement.execute(H2_SLEEP);
+            }
+        }
+        try (PreparedStatement reading = connection.prepareStatement(ONE_READING)) {
+            for (int turn = 0; turn < Readings.IN_TURN.size(); turn++) {
+                reading.setInt(1, turn);
+                reading.setString(2, Readings.IN_TURN.get(turn));
+                reading.setInt(3, turn);
+                reading.executeUpdate();
             }
         }
     }

@@ -3,16 +3,23 @@ package dev.vtlab.downstream.visitstore;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.vtlab.childprocess.Stats;
+import dev.vtlab.downstream.Readings;
 import tools.jackson.core.JacksonException;
 
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 
 import static dev.vtlab.downstream.serving.JsonAnswers.JSON;
 import static dev.vtlab.downstream.serving.JsonAnswers.answer;
@@ -27,6 +34,10 @@ import static dev.vtlab.downstream.serving.JsonAnswers.only;
  *   <li>{@code GET /visits/count}: waits the count delay, answers {@code {"count":N}};</li>
  *   <li>{@code POST /visits} with {@code {"who":"Ada","visitorNumber":1}}: waits the save delay, keeps the visit,
  *       answers 201 {@code {"saved":N}};</li>
+ *   <li>{@code GET /visitors/visits?who=Ada}, {@code GET /visitors/last-visit?who=Ada} and
+ *       {@code GET /visitors/recommendation?who=Ada}: the visitor card's three reads, each waiting the count delay
+ *       (a read, as the count is), answering {@code {"count":N}}, {@code {"lastVisit":"2025-01-01T00:00:00Z"}} (or
+ *       {@code null} before a first visit) and {@code {"recommendation":"..."}} ({@link Readings#after});</li>
  *   <li>{@code GET /stats}: answers {@code {"saved":N}} at once, to count lost writes.</li>
  * </ul>
  * A {@link Fault} makes it misbehave the ways a downstream does, to see what the server answers then.
@@ -53,6 +64,7 @@ public final class VisitStore implements AutoCloseable {
     private final HttpServer server;
     private final ExecutorService handlers = Executors.newVirtualThreadPerTaskExecutor();
     private final AtomicLong saved = new AtomicLong();
+    private final ConcurrentMap<String, Visitor> visitors = new ConcurrentHashMap<>();
     private final Duration countDelay;
     private final Duration saveDelay;
     private volatile Fault fault = Fault.NONE;
@@ -63,6 +75,16 @@ public final class VisitStore implements AutoCloseable {
     record Count(long count) {
     }
 
+    /** What the store knows of one visitor: how many visits, the last one's time. */
+    record Visitor(long visits, Instant lastVisit) {
+    }
+
+    record LastVisit(Instant lastVisit) {
+    }
+
+    record Recommendation(String recommendation) {
+    }
+
     private VisitStore(HttpServer server, Duration countDelay, Duration saveDelay) {
         this.server = server;
         this.countDelay = countDelay;
@@ -70,6 +92,12 @@ public final class VisitStore implements AutoCloseable {
         server.setExecutor(handlers);
         server.createContext("/visits/count", only("GET", this::count));
         server.createContext("/visits", only("POST", this::save));
+        server.createContext("/visitors/visits", only("GET", exchange -> read(exchange,
+                visitor -> new Count(visitor.visits()))));
+        server.createContext("/visitors/last-visit", only("GET", exchange -> read(exchange,
+                visitor -> new LastVisit(visitor.lastVisit()))));
+        server.createContext("/visitors/recommendation", only("GET", exchange -> read(exchange,
+                visitor -> new Recommendation(Readings.after(visitor.visits())))));
         server.createContext("/stats", only("GET", exchange -> answer(exchange, 200, new Stats(saved.get()))));
         server.createContext("/", exchange -> error(exchange, 404, "no such path"));
     }
@@ -132,8 +160,36 @@ public final class VisitStore implements AutoCloseable {
         }
         pause(saveDelay);
         if (!misbehaved(exchange)) {
+            visitors.merge(visit.who(), new Visitor(1, Instant.now()),
+                    (known, now) -> new Visitor(known.visits() + 1, now.lastVisit()));
             answer(exchange, 201, new Stats(saved.incrementAndGet()));
         }
+    }
+
+    /** One of the card's reads: waits the count delay, then answers {@code field} of the visitor named by {@code who}. */
+    private void read(HttpExchange exchange, Function<Visitor, Object> field) throws IOException {
+        String who = who(exchange.getRequestURI().getRawQuery());
+        if (who == null) {
+            error(exchange, 400, "expected ?who=name");
+            return;
+        }
+        pause(countDelay);
+        if (!misbehaved(exchange)) {
+            answer(exchange, 200, field.apply(visitors.getOrDefault(who, new Visitor(0, null))));
+        }
+    }
+
+    /** The {@code who} parameter of a raw query, decoded; null when absent or blank. */
+    private static String who(String rawQuery) {
+        if (rawQuery != null) {
+            for (String parameter : rawQuery.split("&")) {
+                if (parameter.startsWith("who=")) {
+                    String who = URLDecoder.decode(parameter.substring(4), StandardCharsets.UTF_8);
+                    return who.isBlank() ? null : who;
+                }
+            }
+        }
+        return null;
     }
 
     /** Answers as the fault says and returns true, or returns false for the caller to answer. */

@@ -19,7 +19,9 @@ import java.util.concurrent.Callable;
 /** Command: the visit store, the slow backend of the server's HTTP adapter, until Ctrl-C or SIGTERM. */
 @Command(name = "visit-store", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Serves the visit store on 127.0.0.1 for a server started with vtlab.repository.kind=http: "
-                + "GET /visits/count and POST /visits wait their delay; GET /stats answers at once.",
+                + "GET /visits/count and POST /visits wait their delay, the visitor card's reads (GET /visitors/visits, "
+                + "/visitors/last-visit and /visitors/recommendation, each ?who=name) the count delay; GET /stats "
+                + "answers at once.",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"130:stopped with Ctrl-C", "143:stopped with SIGTERM", "1:the port could not be bound",
                 "2:bad command line"})
@@ -35,7 +37,8 @@ public final class VisitStoreCommand implements Callable<Integer> {
     int port;
 
     @Option(names = "--count-delay", defaultValue = "1s", converter = DurationConverter.class,
-            description = "How long GET /visits/count waits (default: ${DEFAULT-VALUE}).")
+            description = "How long GET /visits/count and the card's reads (GET /visitors/...) wait "
+                    + "(default: ${DEFAULT-VALUE}).")
     Duration countDelay;
 
     @Option(names = "--save-delay", defaultValue = "1s", converter = DurationConverter.class,

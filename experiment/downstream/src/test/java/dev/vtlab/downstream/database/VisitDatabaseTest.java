@@ -40,6 +40,28 @@ class VisitDatabaseTest {
     }
 
     @Test
+    void each_visit_has_its_time_and_the_readings_are_there_once_after_a_second_preparation() throws Exception {
+        try (VisitDatabase database = VisitDatabase.startH2(0, 0);
+             Connection connection = DriverManager.getConnection(database.jdbcUrl());
+             Statement statement = connection.createStatement()) {
+            Schema.create(connection, true);
+            statement.executeUpdate("INSERT INTO visit (who, visitor_number) VALUES ('Ada', 1)");
+
+            try (ResultSet visit = statement.executeQuery("SELECT visited_at FROM visit")) {
+                assertThat(visit.next()).isTrue();
+                assertThat(visit.getObject(1, java.time.OffsetDateTime.class)).isNotNull();
+            }
+            try (ResultSet readings = statement.executeQuery("SELECT title FROM reading ORDER BY turn")) {
+                for (String title : dev.vtlab.downstream.Readings.IN_TURN) {
+                    assertThat(readings.next()).isTrue();
+                    assertThat(readings.getString(1)).isEqualTo(title);
+                }
+                assertThat(readings.next()).isFalse();
+            }
+        }
+    }
+
+    @Test
     void a_client_cannot_create_another_database_on_the_server() throws Exception {
         try (VisitDatabase database = VisitDatabase.startH2(0, 0)) {
             String other = database.jdbcUrl().replace("/mem:vtlab", "/mem:other");

@@ -1,5 +1,6 @@
 package dev.vtlab.downstream.visitstore;
 
+import dev.vtlab.downstream.Readings;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -8,6 +9,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -52,6 +54,29 @@ class VisitStoreTest {
         assertThat(CompletableFuture.allOf(saves.toArray(CompletableFuture[]::new))).succeedsWithin(DEADLINE);
         assertThat(saves).allSatisfy(save -> assertThat(save.join().statusCode()).isEqualTo(201));
         assertThat(store.saved()).isEqualTo(100);
+    }
+
+    @Test
+    void the_card_reads_answer_what_the_visitor_saved_and_refuse_a_missing_name() throws Exception {
+        store = VisitStore.start(0, Duration.ZERO, Duration.ZERO);
+
+        assertThat(get("/visitors/visits?who=Ada").body()).isEqualTo("{\"count\":0}");
+        assertThat(get("/visitors/last-visit?who=Ada").body()).isEqualTo("{\"lastVisit\":null}");
+        assertThat(get("/visitors/recommendation?who=Ada").body())
+                .isEqualTo("{\"recommendation\":\"" + Readings.IN_TURN.get(0) + "\"}");
+        Instant before = Instant.now().minusSeconds(1);
+        post("{\"who\":\"Ada Lovelace\",\"visitorNumber\":1}");
+        post("{\"who\":\"Grace\",\"visitorNumber\":2}");
+
+        assertThat(get("/visitors/visits?who=Ada+Lovelace").body()).isEqualTo("{\"count\":1}");
+        assertThat(get("/visitors/visits?who=Ada").body()).isEqualTo("{\"count\":0}");
+        String lastVisit = get("/visitors/last-visit?who=Ada%20Lovelace").body();
+        assertThat(Instant.parse(lastVisit.substring("{\"lastVisit\":\"".length(), lastVisit.length() - 2)))
+                .isAfter(before);
+        assertThat(get("/visitors/recommendation?who=Grace").body())
+                .isEqualTo("{\"recommendation\":\"" + Readings.IN_TURN.get(1) + "\"}");
+        assertThat(get("/visitors/visits").statusCode()).isEqualTo(400);
+        assertThat(get("/visitors/visits?who=").statusCode()).isEqualTo(400);
     }
 
     @Test
