@@ -6,7 +6,7 @@ import dev.vtlab.application.port.out.VisitCounts;
 import dev.vtlab.application.port.out.VisitRepository;
 import dev.vtlab.domain.Visit;
 import dev.vtlab.domain.VisitorName;
-import dev.vtlab.downstream.Readings;
+import dev.vtlab.downstream.serving.Readings;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 

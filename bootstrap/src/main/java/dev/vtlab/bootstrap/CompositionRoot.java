@@ -4,9 +4,11 @@ import dev.vtlab.adapters.in.web.FanOutController;
 import dev.vtlab.adapters.out.fanout.FutureReads;
 import dev.vtlab.adapters.out.fanout.SequentialReads;
 import dev.vtlab.adapters.out.jdbc.JdbcVisitRepository;
+import dev.vtlab.adapters.out.jdbc.JdbcVisitorReads;
 import dev.vtlab.adapters.out.sleepy.SleepyVisitorReads;
 import dev.vtlab.adapters.out.sleepy.SleepyVisitRepository;
 import dev.vtlab.adapters.out.visitstore.HttpVisitRepository;
+import dev.vtlab.adapters.out.visitstore.HttpVisitorReads;
 import dev.vtlab.application.port.in.SayHelloUseCase;
 import dev.vtlab.application.port.in.ShowVisitorCardUseCase;
 import dev.vtlab.application.port.out.IndependentReads;
@@ -41,6 +43,7 @@ import org.springframework.boot.tomcat.TomcatProtocolHandlerCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
+import org.springframework.context.annotation.Lazy;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.task.AsyncTaskExecutor;
 import org.springframework.core.task.TaskDecorator;
@@ -65,7 +68,8 @@ import java.util.function.UnaryOperator;
  * swapping the adapter, is a change here and in flags.properties, never in the core. Every executor that runs is
  * chosen here, and every decorator that runs is applied here, through the lab's hook ({@link #measuredByTheLab}).
  * It also picks how {@code /fanout}'s independent reads run ({@code vtlab.fan-out}: one after the other, or futures
- * on W's executor) and applies, once, the wrapping that carries the request's logging context into each branch.
+ * on W's executor), and applies, once, the wrapping that carries the request's logging context into each branch;
+ * the reads themselves follow the repository's kind, picked in the same switch as the repository's adapter.
  * The rest of the wiring is named after its concern: the web adapter ({@link WebConfiguration}), the JDBC
  * adapter's pool ({@link PersistenceConfiguration}) and the web server, Tomcat, Jetty or Netty
  * ({@link WebServerConfiguration}).
@@ -86,6 +90,8 @@ public class CompositionRoot {
     static final String WRAPPER_EXECUTOR = "wrapperExecutor";
     /** {@code supplyAsync}'s default, metered: W's and R's executor when they are off. */
     private static final String SUPPLY_ASYNC_DEFAULT_BEAN = "supplyAsyncDefault";
+    /** The visit store's one client, for the repository and the card's reads alike. */
+    private static final String VISIT_STORE_CLIENT = "visitStoreClient";
 
     /** Validated settings; a bad flag, delay or setting stops start-up here, before the web server starts. */
     @Bean
@@ -118,20 +124,32 @@ public class CompositionRoot {
     VisitRepository visitRepository(VtlabSettings settings, ObjectProvider<JdbcOperations> visitDatabase,
                                     ObjectProvider<HikariDataSource> visitDatabasePool, MeterRegistry meters,
                                     @Qualifier(SUPPLY_ASYNC_DEFAULT_BEAN) Executor supplyAsyncDefault,
+                                    @Qualifier(VISIT_STORE_CLIENT) ObjectProvider<HttpClient> visitStoreClient,
                                     ObjectProvider<UnaryOperator<VisitRepository>> labRecorder) {
         VtlabSettings.Repository repository = settings.repository();
-        Optional<Executor> threads = repositoryThreads(settings, meters);
         VisitRepository adapter = switch (repository.kind()) {
             case SLEEPY -> new SleepyVisitRepository(settings.countDelay(), settings.saveDelay(),
-                    threads.orElse(supplyAsyncDefault), repository.guard());
-            case HTTP -> new HttpVisitRepository(visitStoreClient(threads), repository.storeUrl(),
+                    repositoryThreads(settings, meters).orElse(supplyAsyncDefault), repository.guard());
+            case HTTP -> new HttpVisitRepository(visitStoreClient.getObject(), repository.storeUrl(),
                     repository.timeout());
             case JDBC -> new JdbcVisitRepository(visitDatabase.getObject(), repository.jdbc().url(),
-                    settings.countDelay(), settings.saveDelay(), threads.orElse(supplyAsyncDefault),
+                    settings.countDelay(), settings.saveDelay(),
+                    repositoryThreads(settings, meters).orElse(supplyAsyncDefault),
                     PersistenceConfiguration.connectionPool(repository.jdbc()),
                     visitDatabasePool.getObject().getHikariPoolMXBean());
         };
         return measuredByTheLab(adapter, labRecorder);
+    }
+
+    /**
+     * The HTTP adapters' client, on the repository's threads (flag R): one for the repository and the card's
+     * reads, so that both reach the store through the same connections. Made only when an adapter asks for it
+     * ({@code vtlab.repository.kind=http}).
+     */
+    @Bean(VISIT_STORE_CLIENT)
+    @Lazy
+    HttpClient visitStoreClient(VtlabSettings settings, MeterRegistry meters) {
+        return visitStoreClient(repositoryThreads(settings, meters));
     }
 
     @Bean
@@ -142,20 +160,47 @@ public class CompositionRoot {
     // ---- the fan-out: a visitor's card from three independent reads (/fanout) ----
 
     /**
-     * The card's use case on its three read ports (the sleepy reads, each measured by the lab when it offers a
-     * recorder for that port) and the fan-out {@code vtlab.fan-out} names.
+     * The card's use case on its three read ports and the fan-out {@code vtlab.fan-out} names. The reads follow
+     * {@code vtlab.repository.kind} as the greeting's repository does, one adapter class per kind implementing the
+     * three: sleepy (each sleeps its {@code vtlab.fan-out.*-delay}), the visit store over the repository's HTTP
+     * client (each waits the store's count delay, fails after {@code vtlab.repository.timeout}), or the database
+     * through the repository's pool and bulkhead (the database waits each {@code vtlab.fan-out.*-delay}, holding a
+     * connection). Each port is measured by the lab when it offers a recorder for it.
      */
     @Bean
     ShowVisitorCardUseCase showVisitorCardUseCase(VtlabSettings settings, IndependentReads independentReads,
+                                                  ObjectProvider<JdbcOperations> visitDatabase,
+                                                  ObjectProvider<HikariDataSource> visitDatabasePool,
+                                                  @Qualifier(VISIT_STORE_CLIENT) ObjectProvider<HttpClient> visitStoreClient,
                                                   ObjectProvider<UnaryOperator<VisitCounts>> visitCountsRecorder,
                                                   ObjectProvider<UnaryOperator<LastVisits>> lastVisitsRecorder,
                                                   ObjectProvider<UnaryOperator<Recommendations>> recommendationsRecorder) {
         VtlabSettings.FanOut fanOut = settings.fanOut();
-        SleepyVisitorReads sleepy = new SleepyVisitorReads(fanOut.visitCountDelay(), fanOut.lastVisitDelay(),
-                fanOut.recommendationDelay());
-        return new VisitorCardService(measuredByTheLab((VisitCounts) sleepy, visitCountsRecorder),
-                measuredByTheLab((LastVisits) sleepy, lastVisitsRecorder),
-                measuredByTheLab((Recommendations) sleepy, recommendationsRecorder), independentReads);
+        VtlabSettings.Repository repository = settings.repository();
+        return switch (repository.kind()) {
+            case SLEEPY -> card(new SleepyVisitorReads(fanOut.visitCountDelay(), fanOut.lastVisitDelay(),
+                    fanOut.recommendationDelay()), independentReads, visitCountsRecorder, lastVisitsRecorder,
+                    recommendationsRecorder);
+            case HTTP -> card(new HttpVisitorReads(visitStoreClient.getObject(), repository.storeUrl(),
+                    repository.timeout()), independentReads, visitCountsRecorder, lastVisitsRecorder,
+                    recommendationsRecorder);
+            case JDBC -> card(new JdbcVisitorReads(visitDatabase.getObject(), repository.jdbc().url(),
+                    fanOut.visitCountDelay(), fanOut.lastVisitDelay(), fanOut.recommendationDelay(),
+                    PersistenceConfiguration.connectionPool(repository.jdbc()),
+                    visitDatabasePool.getObject().getHikariPoolMXBean()), independentReads, visitCountsRecorder,
+                    lastVisitsRecorder, recommendationsRecorder);
+        };
+    }
+
+    /** The card's use case on one adapter's three reads, each port measured by the lab when it offers a recorder. */
+    private static <R extends VisitCounts & LastVisits & Recommendations> ShowVisitorCardUseCase card(
+            R reads, IndependentReads independentReads,
+            ObjectProvider<UnaryOperator<VisitCounts>> visitCountsRecorder,
+            ObjectProvider<UnaryOperator<LastVisits>> lastVisitsRecorder,
+            ObjectProvider<UnaryOperator<Recommendations>> recommendationsRecorder) {
+        return new VisitorCardService(measuredByTheLab((VisitCounts) reads, visitCountsRecorder),
+                measuredByTheLab((LastVisits) reads, lastVisitsRecorder),
+                measuredByTheLab((Recommendations) reads, recommendationsRecorder), independentReads);
     }
 
     /**

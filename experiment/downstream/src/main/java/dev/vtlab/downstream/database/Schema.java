@@ -1,6 +1,6 @@
 package dev.vtlab.downstream.database;
 
-import dev.vtlab.downstream.Readings;
+import dev.vtlab.downstream.serving.Readings;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;

@@ -3,7 +3,7 @@ package dev.vtlab.downstream.visitstore;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.vtlab.childprocess.Stats;
-import dev.vtlab.downstream.Readings;
+import dev.vtlab.downstream.serving.Readings;
 import tools.jackson.core.JacksonException;
 
 import java.io.IOException;

@@ -52,7 +52,7 @@ class VisitDatabaseTest {
                 assertThat(visit.getObject(1, java.time.OffsetDateTime.class)).isNotNull();
             }
             try (ResultSet readings = statement.executeQuery("SELECT title FROM reading ORDER BY turn")) {
-                for (String title : dev.vtlab.downstream.Readings.IN_TURN) {
+                for (String title : dev.vtlab.downstream.serving.Readings.IN_TURN) {
                     assertThat(readings.next()).isTrue();
                     assertThat(readings.getString(1)).isEqualTo(title);
                 }

@@ -1,6 +1,6 @@
 package dev.vtlab.downstream.visitstore;
 
-import dev.vtlab.downstream.Readings;
+import dev.vtlab.downstream.serving.Readings;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

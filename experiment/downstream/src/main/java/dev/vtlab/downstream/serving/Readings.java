@@ -1,4 +1,4 @@
-package dev.vtlab.downstream;
+package dev.vtlab.downstream.serving;
 
 import java.util.List;
 
