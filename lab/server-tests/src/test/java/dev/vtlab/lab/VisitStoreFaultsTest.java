@@ -2,6 +2,7 @@ package dev.vtlab.lab;
 
 import dev.vtlab.adapters.Downstreams;
 import dev.vtlab.bootstrap.RunningServer;
+import dev.vtlab.downstream.serving.Readings;
 import dev.vtlab.downstream.visitstore.VisitStore;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -81,6 +82,23 @@ class VisitStoreFaultsTest {
 
             assertProblem(response, 502, "Visit store failed", "MALFORMED_ANSWER", store.url());
             assertThat(server.bean(VisitCountSource.class).visitsSaved()).isZero();
+        }
+    }
+
+    /** The card's reads go to the store too: what it holds, and a failing store named with the branch. */
+    @Test
+    void the_fan_out_reads_the_store_and_a_store_answering_500_is_a_502_naming_the_first_branch() {
+        try (VisitStore store = Downstreams.visitStore(0, Duration.ZERO); RunningServer server = serverUsing(store.url())) {
+            assertThat(server.get("/sync?name=Ada").statusCode()).isEqualTo(200);
+
+            HttpResponse<String> card = server.get("/fanout?name=Ada");
+            assertThat(card.statusCode()).as(card.body()).isEqualTo(200);
+            assertThat(card.body()).contains("\"visits\":1", "\"recommendation\":\"" + Readings.after(1) + "\"");
+
+            store.inject(VisitStore.Fault.ANSWERS_500);
+            HttpResponse<String> failed = server.get("/fanout?name=Ada");
+            assertProblem(failed, 502, "Visit store failed", "BAD_STATUS", store.url());
+            assertThat(failed.body()).contains("\"branch\":\"visit-count\"");
         }
     }
 
