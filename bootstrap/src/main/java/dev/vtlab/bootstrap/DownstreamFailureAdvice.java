@@ -61,11 +61,12 @@ public class DownstreamFailureAdvice {
             }
             default -> {
                 log.failed("fan-out branch " + e.branch(), e);
-                problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_GATEWAY, "The " + e.branch()
-                        + " branch of the fan-out failed: " + e.getCause().getMessage() + ".");
+                problem = ProblemDetail.forStatus(HttpStatus.BAD_GATEWAY);
                 problem.setTitle("Fan-out branch failed");
             }
         }
+        // A read failed, not a save: the downstream's status and title stand, the detail says which branch.
+        problem.setDetail("The " + e.branch() + " branch of the fan-out failed: " + e.getCause().getMessage() + ".");
         problem.setProperty("branch", e.branch());
         return ResponseEntity.status(problem.getStatus()).headers(headers).body(problem);
     }
