@@ -3,10 +3,19 @@ package dev.vtlab.adapters.out.fanout;
 import dev.vtlab.application.port.out.BranchRun;
 import dev.vtlab.application.port.out.BranchFailedException;
 import dev.vtlab.application.port.out.IndependentReads.Read;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
 
-/** Runs one branch where it is called and notes what it ran on: the thread, and the request id that thread carried. */
+/**
+ * Runs one branch where it is called and notes what it ran on: the thread, and the request id that thread carried.
+ * Each read writes one log line on the branch's own thread, at INFO, as it ends: the line carries the request id
+ * (the server's log pattern shows the MDC's, {@code logging.pattern.correlation}) only where the context reached
+ * the branch. {@code logging.level.dev.vtlab.adapters.out.fanout=warn} silences them (a load run's log).
+ */
 final class BranchRecorder {
+
+    private static final Logger log = LoggerFactory.getLogger(BranchRecorder.class);
 
     private final String requestIdKey;
 
@@ -19,13 +28,18 @@ final class BranchRecorder {
     Ran run(Read<?> read) {
         Thread thread = Thread.currentThread();
         BranchRun run = new BranchRun(read.branch(), thread.getName(), thread.isVirtual(), MDC.get(requestIdKey));
+        Object value;
         try {
-            return new Ran(read.call().get(), run);
+            value = read.call().get();
         } catch (BranchFailedException alreadyNamed) {
+            log.info("read {} failed: {}", read.branch(), alreadyNamed.getMessage());
             throw alreadyNamed;
         } catch (RuntimeException | Error e) {
+            log.info("read {} failed: {}", read.branch(), e.getMessage());
             throw new BranchFailedException(read.branch(), e);
         }
+        log.info("read {} answered", read.branch());
+        return new Ran(value, run);
     }
 
     /** A branch's answer and its run. */
