@@ -204,13 +204,22 @@ public class CompositionRoot {
     }
 
     /**
+     * How the card's reads run ({@link #fanOut}), measured by the lab when it is there: it notes what each fan-out
+     * leaves running after its answer.
+     */
+    @Bean
+    IndependentReads independentReads(VtlabSettings settings,
+                                      @Qualifier(WRAPPER_EXECUTOR) Executor wrapperExecutor,
+                                      ObjectProvider<UnaryOperator<IndependentReads>> labRecorder) {
+        return measuredByTheLab(fanOut(settings, wrapperExecutor), labRecorder);
+    }
+
+    /**
      * How the card's reads run, {@code vtlab.fan-out}: one after the other on the request's thread, or as futures
      * on W's executor (the bean {@code /wrapped} uses, so flag W decides their threads), which carries the
      * request's logging context into each branch.
      */
-    @Bean
-    IndependentReads independentReads(VtlabSettings settings,
-                                      @Qualifier(WRAPPER_EXECUTOR) Executor wrapperExecutor) {
+    static IndependentReads fanOut(VtlabSettings settings, Executor wrapperExecutor) {
         VtlabSettings.FanOut fanOut = settings.fanOut();
         return switch (fanOut.way()) {
             case SEQUENTIAL -> new SequentialReads(fanOut.deadline(), FanOutController.REQUEST_ID_KEY);
@@ -349,7 +358,7 @@ public class CompositionRoot {
 
     /**
      * What runs in place of {@code made}: the lab's recorder around it when the lab module is on the class path
-     * (it offers one {@code UnaryOperator} for the repository port and one for the wrapper's executor), else
+     * (it offers a {@code UnaryOperator} for the repository port, the wrapper's executor and the fan-out), else
      * {@code made} itself. The recorders note which kind of thread ran each call and change nothing else; the
      * server without the lab (bootstrap/target/vtlab-server-without-lab.jar) runs exactly what this class made.
      */

@@ -74,7 +74,7 @@ class RequestIdInBranchLogLinesTest {
     /** The fan-out the composition root makes for {@code way}, W's executor being {@link #pool}. */
     private IndependentReads builtByTheRoot(String way) {
         MockEnvironment environment = new MockEnvironment().withProperty(VtlabSettings.FAN_OUT, way);
-        return new CompositionRoot().independentReads(VtlabSettings.read(environment), pool);
+        return CompositionRoot.fanOut(VtlabSettings.read(environment), pool);
     }
 
     private List<Read<?>> threeReads() {

@@ -1,6 +1,7 @@
 package dev.vtlab.lab;
 
 import dev.vtlab.adapters.in.web.HelloController;
+import dev.vtlab.application.port.out.IndependentReads;
 import dev.vtlab.application.port.out.VisitRepository;
 import dev.vtlab.settings.VtlabSettings;
 import jakarta.servlet.DispatcherType;
@@ -23,7 +24,7 @@ import java.util.function.UnaryOperator;
  * Wiring of the lab, the whole of it. An auto-configuration: the server's code cannot name this module (it is on
  * the server's class path at run time only), so Boot brings it in from
  * {@code META-INF/spring/org.springframework.boot.autoconfigure.AutoConfiguration.imports} when the jar is there.
- * It offers the composition root its two recorders (the hook: {@code UnaryOperator} beans the composition root
+ * It offers the composition root its recorders (the hook: {@code UnaryOperator} beans the composition root
  * asks for), places Spring MVC interceptors around the web adapter (on Spring WebFlux, a result handler), counts
  * requests in flight, and serves {@code /lab/...}.
  */
@@ -58,6 +59,12 @@ public class LabConfiguration implements WebMvcConfigurer {
     @Bean
     UnaryOperator<Executor> wrapperExecutorRecorder(LabRecorders recorders) {
         return recorders.aroundTheWrapper();
+    }
+
+    /** For the composition root's hook: the fan-out of {@code /fanout}, recorded. */
+    @Bean
+    UnaryOperator<IndependentReads> independentReadsRecorder(LabRecorders recorders) {
+        return recorders.aroundTheFanOut();
     }
 
     @Override
@@ -116,6 +123,7 @@ public class LabConfiguration implements WebMvcConfigurer {
     LabController labController(LabRecorders recorders, JvmFigures jvm, InFlightRequests inFlight,
                                 ApplicationContext context, VtlabSettings settings) {
         return new LabController(recorders.placement(), jvm, new RunningEnvironment(settings, context)::current,
-                recorders, () -> new ServerLoad(inFlight.now()));
+                recorders, () -> new ServerLoad(inFlight.now()), recorders.fanOutAftermath(),
+                settings.fanOut().way().label());
     }
 }

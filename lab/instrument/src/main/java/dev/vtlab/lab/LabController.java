@@ -9,8 +9,9 @@ import org.springframework.web.bind.annotation.RestController;
 import java.util.Map;
 
 /**
- * Web adapter for the lab: reports thread placement, environment, JVM figures and the visit count.
- * Only {@code POST /lab/threads/reset} changes anything, and it changes only these counters
+ * Web adapter for the lab: reports thread placement, environment, JVM figures, the visit count and what the
+ * fan-out left running after its answers. Only {@code POST /lab/threads/reset} changes anything, and it changes
+ * only these counters
  * ({@code POST /lab/jvm/histogram} forces a collection).
  */
 @RestController
@@ -22,14 +23,22 @@ public class LabController {
     private final LabEnvironmentSource environment;
     private final VisitCountSource visits;
     private final ServerLoadSource load;
+    private final FanOutAftermath fanOuts;
+    private final String fanOutWay;
 
+    /**
+     * @param fanOuts   what the fan-out's recorder counted
+     * @param fanOutWay the fan-out that runs ({@code vtlab.fan-out}), which its counts are of
+     */
     public LabController(ThreadPlacement placement, JvmFigures jvm, LabEnvironmentSource environment,
-                         VisitCountSource visits, ServerLoadSource load) {
+                         VisitCountSource visits, ServerLoadSource load, FanOutAftermath fanOuts, String fanOutWay) {
         this.placement = placement;
         this.jvm = jvm;
         this.environment = environment;
         this.visits = visits;
         this.load = load;
+        this.fanOuts = fanOuts;
+        this.fanOutWay = fanOutWay;
     }
 
     /** Per layer: calls on virtual and on platform threads, by pool, since the last reset. */
@@ -38,11 +47,15 @@ public class LabController {
         return placement.snapshot();
     }
 
-    /** Starts a new measurement: clears the placement counters and the JVM's peak and started counts. */
+    /**
+     * Starts a new measurement: clears the placement counters, the JVM's peak and started counts and the fan-out's
+     * counts.
+     */
     @PostMapping("/threads/reset")
     public Map<Layer, ThreadPlacement.LayerPlacement> reset() {
         placement.reset();
         jvm.reset();
+        fanOuts.reset();
         return placement.snapshot();
     }
 
@@ -74,6 +87,16 @@ public class LabController {
     @GetMapping("/load")
     public ServerLoad load() {
         return load.current();
+    }
+
+    /**
+     * What {@code /fanout}'s fan-out left behind its answers since the last reset, for the way that runs: branches
+     * still running when it answered, reads started after it answered (a failure's or the deadline's), and branches
+     * running past their answer now.
+     */
+    @GetMapping("/fanout")
+    public FanOutAftermath.Snapshot fanOut() {
+        return fanOuts.snapshot(fanOutWay);
     }
 
     /** How many visits the repository holds: compared with successful requests, it shows lost writes. */
