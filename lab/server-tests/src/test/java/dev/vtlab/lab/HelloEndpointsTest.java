@@ -36,7 +36,9 @@ class HelloEndpointsTest {
 
     @BeforeParameterizedClassInvocation
     static void start(String webServer) {
-        server = RunningServer.start(false, false, false, false, "--vtlab.web-server=" + webServer);
+        server = RunningServer.start(false, false, false, false, "--vtlab.web-server=" + webServer,
+                "--vtlab.fan-out.visit-count-delay=5ms", "--vtlab.fan-out.last-visit-delay=5ms",
+                "--vtlab.fan-out.recommendation-delay=5ms");
     }
 
     @AfterParameterizedClassInvocation
@@ -115,13 +117,37 @@ class HelloEndpointsTest {
 
     @Test
     void lab_endpoints_other_than_reset_do_not_accept_post() {
-        for (String path : new String[] {"/lab/threads", "/lab/environment", "/lab/jvm", "/lab/visits"}) {
+        for (String path : new String[] {"/lab/threads", "/lab/environment", "/lab/jvm", "/lab/visits",
+                "/lab/fanout"}) {
             HttpResponse<String> response = server.send(HttpRequest.newBuilder(server.base().resolve(path))
                     .POST(HttpRequest.BodyPublishers.noBody()));
             assertThat(response.statusCode()).as(path).isEqualTo(405);
         }
         assertThat(server.send(HttpRequest.newBuilder(server.base().resolve("/lab/threads/reset"))
                 .POST(HttpRequest.BodyPublishers.noBody())).statusCode()).isEqualTo(200);
+    }
+
+    /**
+     * {@code /fanout} (the default way, {@code sequential}) through the composition root's hook: the lab counts its
+     * answer at {@code /lab/fanout}, nothing left running, and each branch's log line shows the request id in the
+     * server's own pattern, between the thread and the logger.
+     */
+    @Test
+    void the_lab_counts_the_fan_outs_answer_and_each_branchs_line_carries_the_request_id(CapturedOutput output) {
+        server.send(HttpRequest.newBuilder(server.base().resolve("/lab/threads/reset"))
+                .POST(HttpRequest.BodyPublishers.noBody()));
+        String requestId = "req-lab-" + webServer;
+
+        HttpResponse<String> card = server.send(HttpRequest.newBuilder(server.base().resolve("/fanout?name=Ada"))
+                .header("X-Request-Id", requestId).GET());
+
+        assertThat(card.statusCode()).as(card.body()).isEqualTo(200);
+        assertThat(server.get("/lab/fanout").body()).isEqualTo("{\"way\":\"sequential\",\"answered\":1,\"failed\":0,"
+                + "\"branchesRunningAtTheAnswer\":0,\"readsStartedAfterTheAnswer\":0,\"runningPastTheAnswerNow\":0}");
+        for (String branch : new String[] {"visit-count", "last-visit", "recommendation"}) {
+            assertThat(output.getOut()).containsPattern("\\[" + requestId + "\\] \\S*BranchRecorder +: read " + branch
+                    + " answered");
+        }
     }
 
     private static void assertProblem(HttpResponse<String> response, int status, String title) {
