@@ -22,8 +22,9 @@ from collections import Counter, OrderedDict
 from pathlib import Path
 
 RECORD = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d")
-# Spring Boot's console pattern: time, level, pid, ---, [app], [thread], logger : message
-FIELDS = re.compile(r"^(\S+)\s+(\w+)\s+\d+\s+---\s+\[[^\]]*\]\s+\[[^\]]*\]\s+(\S+)\s*:\s?(.*)$")
+# Spring Boot's console pattern: time, level, pid, ---, [app], [thread], [request id] (the server's correlation slot,
+# logging.pattern.correlation, absent from older logs; left out of the key, since it differs by request), logger : message
+FIELDS = re.compile(r"^(\S+)\s+(\w+)\s+\d+\s+---\s+\[[^\]]*\]\s+\[[^\]]*\]\s+(?:\[[^\]]*\]\s+)?(\S+)\s*:\s?(.*)$")
 STARTED = re.compile(r"\bStarted \S+ in [\d.]+ seconds")
 DIGITS = re.compile(r"\b(?:0x)?[0-9a-f]*\d[0-9a-f]*\b|\d+")  # numbers, and hex ids such as 0xcee651fd
 TRACE = re.compile(r"^(\s+at |\s*\.\.\. \d+ more|Caused by: |\S+(Exception|Error)(: .*)?$)")
