@@ -14,6 +14,8 @@ import dev.vtlab.settings.VtlabSettings;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
 import org.springframework.core.io.ClassPathResource;
@@ -88,21 +90,12 @@ class RequestIdInBranchLogLinesTest {
                 .map(serversPattern::doLayout).sorted().toList();
     }
 
-    @Test
-    void sequential_as_the_root_builds_it_writes_the_id_in_each_branchs_line() {
+    @ParameterizedTest
+    @ValueSource(strings = {"sequential", "futures"})
+    void each_way_as_the_root_builds_it_writes_the_id_in_each_branchs_line(String way) {
         MDC.put(KEY, "req-" + tag);
 
-        builtByTheRoot("sequential").readAll(threeReads());
-
-        assertThat(branchLines()).containsExactly("[req-" + tag + "] read " + tag + "-a answered",
-                "[req-" + tag + "] read " + tag + "-b answered", "[req-" + tag + "] read " + tag + "-c answered");
-    }
-
-    @Test
-    void futures_as_the_root_builds_them_write_the_id_in_each_branchs_line() {
-        MDC.put(KEY, "req-" + tag);
-
-        builtByTheRoot("futures").readAll(threeReads());
+        builtByTheRoot(way).readAll(threeReads());
 
         assertThat(branchLines()).containsExactly("[req-" + tag + "] read " + tag + "-a answered",
                 "[req-" + tag + "] read " + tag + "-b answered", "[req-" + tag + "] read " + tag + "-c answered");
