@@ -1,12 +1,17 @@
 package dev.vtlab.adapters.out.fanout;
 
+import dev.vtlab.application.port.out.BranchRun;
+import dev.vtlab.application.port.out.IndependentReads.Answers;
 import dev.vtlab.application.port.out.IndependentReads.Read;
 
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
-/** Checks shared by the ways of fanning out. */
+/** What the ways of fanning out share: the check of their reads, and how their answers are put together. */
 final class Branches {
 
     private Branches() {
@@ -23,5 +28,16 @@ final class Branches {
                 throw new IllegalArgumentException("branch " + read.branch() + " given twice");
             }
         }
+    }
+
+    /** The port's answer: each branch's value by its name, and its run, in the order the reads were given. */
+    static Answers answers(List<BranchRecorder.Ran> answered) {
+        Map<String, Object> values = new LinkedHashMap<>();
+        List<BranchRun> runs = new ArrayList<>();
+        for (BranchRecorder.Ran ran : answered) {
+            values.put(ran.run().branch(), ran.value());
+            runs.add(ran.run());
+        }
+        return new Answers(values, List.copyOf(runs));
     }
 }

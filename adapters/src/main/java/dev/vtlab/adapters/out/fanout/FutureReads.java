@@ -2,15 +2,12 @@ package dev.vtlab.adapters.out.fanout;
 
 import dev.vtlab.adapters.out.fanout.BranchRecorder.Ran;
 import dev.vtlab.application.port.out.BranchFailedException;
-import dev.vtlab.application.port.out.BranchRun;
 import dev.vtlab.application.port.out.BranchTimedOutException;
 import dev.vtlab.application.port.out.IndependentReads;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -90,20 +87,16 @@ public final class FutureReads implements IndependentReads {
     }
 
     private static Answers answers(List<CompletableFuture<Ran>> branches) {
-        Map<String, Object> values = new LinkedHashMap<>();
-        List<BranchRun> runs = new ArrayList<>();
+        List<Ran> answered = new ArrayList<>();
         for (CompletableFuture<Ran> branch : branches) {
-            Ran ran;
             try {
-                ran = branch.join();
+                answered.add(branch.join());
             } catch (CompletionException | CancellationException failed) {
                 cancel(branches);
-                throw named(failed instanceof CompletionException ? failed.getCause() : failed);
+                throw named(failed);
             }
-            values.put(ran.run().branch(), ran.value());
-            runs.add(ran.run());
         }
-        return new Answers(values, List.copyOf(runs));
+        return Branches.answers(answered);
     }
 
     /** The failure as the port names it: each branch's failure already is a {@link BranchFailedException}. */

@@ -1,14 +1,11 @@
 package dev.vtlab.adapters.out.fanout;
 
-import dev.vtlab.application.port.out.BranchRun;
 import dev.vtlab.application.port.out.BranchTimedOutException;
 import dev.vtlab.application.port.out.IndependentReads;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The fan-out as a baseline ({@code vtlab.fan-out=sequential}): the reads one after the other, in the order given,
@@ -33,17 +30,14 @@ public final class SequentialReads implements IndependentReads {
     public Answers readAll(List<Read<?>> reads) {
         Branches.requireDistinct(reads);
         long start = System.nanoTime();
-        Map<String, Object> values = new LinkedHashMap<>();
-        List<BranchRun> runs = new ArrayList<>();
+        List<BranchRecorder.Ran> answered = new ArrayList<>();
         for (Read<?> read : reads) {
-            BranchRecorder.Ran ran = recorder.run(read);
+            answered.add(recorder.run(read));
             if (System.nanoTime() - start > deadline.toNanos()) {
                 throw new BranchTimedOutException(read.branch(), deadline);
             }
-            values.put(read.branch(), ran.value());
-            runs.add(ran.run());
         }
-        return new Answers(values, List.copyOf(runs));
+        return Branches.answers(answered);
     }
 
 }
