@@ -177,19 +177,17 @@ public class CompositionRoot {
                                                   ObjectProvider<UnaryOperator<Recommendations>> recommendationsRecorder) {
         VtlabSettings.FanOut fanOut = settings.fanOut();
         VtlabSettings.Repository repository = settings.repository();
-        return switch (repository.kind()) {
-            case SLEEPY -> card(new SleepyVisitorReads(fanOut.visitCountDelay(), fanOut.lastVisitDelay(),
-                    fanOut.recommendationDelay()), independentReads, visitCountsRecorder, lastVisitsRecorder,
-                    recommendationsRecorder);
-            case HTTP -> card(new HttpVisitorReads(visitStoreClient.getObject(), repository.storeUrl(),
-                    repository.timeout()), independentReads, visitCountsRecorder, lastVisitsRecorder,
-                    recommendationsRecorder);
-            case JDBC -> card(new JdbcVisitorReads(visitDatabase.getObject(), repository.jdbc().url(),
+        var reads = switch (repository.kind()) {
+            case SLEEPY -> new SleepyVisitorReads(fanOut.visitCountDelay(), fanOut.lastVisitDelay(),
+                    fanOut.recommendationDelay());
+            case HTTP -> new HttpVisitorReads(visitStoreClient.getObject(), repository.storeUrl(),
+                    repository.timeout());
+            case JDBC -> new JdbcVisitorReads(visitDatabase.getObject(), repository.jdbc().url(),
                     fanOut.visitCountDelay(), fanOut.lastVisitDelay(), fanOut.recommendationDelay(),
                     PersistenceConfiguration.connectionPool(repository.jdbc()),
-                    visitDatabasePool.getObject().getHikariPoolMXBean()), independentReads, visitCountsRecorder,
-                    lastVisitsRecorder, recommendationsRecorder);
+                    visitDatabasePool.getObject().getHikariPoolMXBean());
         };
+        return card(reads, independentReads, visitCountsRecorder, lastVisitsRecorder, recommendationsRecorder);
     }
 
     /** The card's use case on one adapter's three reads, each port measured by the lab when it offers a recorder. */
