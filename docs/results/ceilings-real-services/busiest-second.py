@@ -10,11 +10,20 @@ an approximation of what the search computes, in the sample the rule was drawn f
     docs/results/ceilings-real-services/busiest-second.py > docs/results/ceilings-real-services/busiest-second.txt
 """
 import glob
+import gzip
 import json
 import os
 import re
 
 here = os.path.dirname(os.path.abspath(__file__))
+
+
+def read(path):
+    """A committed file's text, by its own name, whether kept as written or compressed beside it (NAME.gz)."""
+    if os.path.exists(path):
+        return open(path).read()
+    with gzip.open(path + '.gz', 'rt') as compressed:
+        return compressed.read()
 
 
 def set_number(path):
@@ -23,13 +32,13 @@ def set_number(path):
 
 def pairs():
     """The pairs of sets 9 to 15: the later sets' searches leave the busiest second out themselves."""
-    found = glob.glob(os.path.join(here, 'set-*', 'petclinic-pair-*', 'ceilings.json'))
+    found = [p.removesuffix('.gz') for p in glob.glob(os.path.join(here, 'set-*', 'petclinic-pair-*', 'ceilings.json*'))]
     return sorted((p for p in found if set_number(p) <= 15), key=lambda p: (set_number(p), p))
 
 
 def knee(folder):
     try:
-        text = open(os.path.join(folder, 'vegeta-knee.txt')).read()
+        text = read(os.path.join(folder, 'vegeta-knee.txt'))
     except FileNotFoundError:
         return None
     found = re.findall(r'^knee: ([0-9.]+) req/s', text, re.M)
@@ -41,8 +50,8 @@ print('| pair | sustained req/s | predicted req/s | sustained / predicted | step
 print('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |')
 for path in pairs():
     folder = os.path.dirname(path)
-    result = json.load(open(path))
-    run = open(os.path.join(folder, 'run.txt')).read()
+    result = json.loads(read(path))
+    run = read(os.path.join(folder, 'run.txt'))
     client_ms = [float(x) for x in re.findall(r"the load generator's ([0-9.]+) ms", run)]
     held = [s for s in result['steps'] if s['held'] and s.get('ceilings')]
     if not held:

@@ -1,5 +1,6 @@
 package dev.vtlab.loadgen.json;
 
+import dev.vtlab.loadgen.stored.StoredFiles;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
@@ -7,9 +8,7 @@ import tools.jackson.databind.json.JsonMapper;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.zip.GZIPInputStream;
 
 /** The one JSON mapper of this tool (Jackson 3): reads the lab's answers, writes summaries and results. */
 public final class Json {
@@ -19,42 +18,18 @@ public final class Json {
     private Json() {
     }
 
-    /**
-     * Opens {@code file}, or where only its compressed copy {@code file.gz} is kept beside it, that copy (a path
-     * that names the {@code .gz} itself, as the pages link it, is read through it too): the
-     * repository stores its largest results compressed (each over 1 MB), and every reader reads them by the name
-     * they were written under.
-     */
-    public static InputStream open(Path file) throws IOException {
-        if (file.getFileName().toString().endsWith(".gz")) {
-            return new GZIPInputStream(Files.newInputStream(file));
-        }
-        if (Files.isRegularFile(file)) {
-            return Files.newInputStream(file);
-        }
-        Path gzip = stored(file);
-        if (Files.isRegularFile(gzip)) {
-            return new GZIPInputStream(Files.newInputStream(gzip));
-        }
-        throw new NoSuchFileException(file + " (nor " + gzip.getFileName() + " beside it)");
-    }
-
-    /** Reads {@code file} (or its compressed copy, as {@link #open}) as a tree. */
+    /** Reads {@code file} (or its compressed copy beside it, as {@link StoredFiles#open}) as a tree. */
     public static JsonNode readTree(Path file) throws IOException {
-        try (InputStream in = open(file)) {
+        try (InputStream in = StoredFiles.open(file)) {
             return MAPPER.readTree(in);
         }
     }
 
-    /** Where {@code file}'s compressed copy is kept: beside it, {@code .gz} appended. */
-    public static Path stored(Path file) {
-        return file.resolveSibling(file.getFileName() + ".gz");
-    }
-
-    /** The name a file was written under: {@code results.json} for {@code results.json.gz}, else the file itself. */
-    public static Path written(Path file) {
-        String name = file.getFileName().toString();
-        return name.endsWith(".gz") ? file.resolveSibling(name.substring(0, name.length() - 3)) : file;
+    /** Reads {@code file} (or its compressed copy beside it) as a {@code type}. */
+    public static <T> T read(Path file, Class<T> type) throws IOException {
+        try (InputStream in = StoredFiles.open(file)) {
+            return MAPPER.readValue(in, type);
+        }
     }
 
     /** Writes {@code value} as indented JSON, creating the file's folder if needed. */

@@ -12,6 +12,7 @@ import dev.vtlab.loadgen.json.Json;
 import dev.vtlab.loadgen.labclient.ServerEnvironment;
 import dev.vtlab.loadgen.load.ClientEnvironment;
 import dev.vtlab.loadgen.matrix.HumanDuration;
+import dev.vtlab.loadgen.stored.StoredFiles;
 import tools.jackson.databind.JsonNode;
 
 import java.io.IOException;
@@ -61,9 +62,9 @@ public final class CapacityReport {
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Results(String kind, boolean interrupted, long floorMs, List<CapacityRun> runs) {
 
-        /** Reads {@code file} (or its compressed copy beside it: {@link Json#open}). */
+        /** Reads {@code file} (or its compressed copy beside it: {@link StoredFiles#open}). */
         public static Results read(Path file) throws IOException {
-            try (InputStream in = Json.open(file)) {
+            try (InputStream in = StoredFiles.open(file)) {
                 return Json.MAPPER.readValue(in, Results.class);
             }
         }

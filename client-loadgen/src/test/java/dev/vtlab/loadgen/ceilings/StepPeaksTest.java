@@ -41,8 +41,8 @@ class StepPeaksTest {
     @Test
     void the_steps_table_has_one_peak_column_for_one_meter() throws Exception {
         // The workshop's exercise 9 as recorded: /orders/status, bound by Tomcat's request threads, no Tomcat meters.
-        CeilingsResult threads = Json.MAPPER.readValue(Path.of("../docs/results/workshop/ex9/status-platform/"
-                + "ceilings.json").toFile(), CeilingsResult.class);
+        CeilingsResult threads = Json.read(Path.of("../docs/results/workshop/ex9/status-platform/"
+                + "ceilings.json"), CeilingsResult.class);
 
         List<String> table = stepsTable(threads.markdown());
 

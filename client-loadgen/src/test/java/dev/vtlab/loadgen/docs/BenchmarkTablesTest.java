@@ -1,5 +1,6 @@
 package dev.vtlab.loadgen.docs;
 
+import dev.vtlab.loadgen.stored.StoredFiles;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -102,7 +103,7 @@ class BenchmarkTablesTest {
         Map<String, String> firstRunRatios = new HashMap<>();
         for (MarkdownTables.Row row : rows) {
             List<JsonNode> runs = new ArrayList<>();
-            for (int n = 1; Files.exists(row.linked().resolve("run-" + n + ".json")); n++) {
+            for (int n = 1; StoredFiles.exists(row.linked().resolve("run-" + n + ".json")); n++) {
                 runs.add(ResultsJson.read(row.linked().resolve("run-" + n + ".json")));
             }
             assertThat(runs).as(row.where()).hasSize(5);
@@ -169,7 +170,7 @@ class BenchmarkTablesTest {
         }
         assertThat(rows).as("quick-profile runs in %s and %s", PAGE, readme).hasSizeGreaterThanOrEqualTo(6);
         List<Duration> matrixTimes = new ArrayList<>();
-        for (int n = 1; Files.exists(RESULTS.resolve("quick-profile/run-" + n + "/results.json")); n++) {
+        for (int n = 1; StoredFiles.exists(RESULTS.resolve("quick-profile/run-" + n + "/results.json")); n++) {
             matrixTimes.add(matrixTime(ResultsJson.read(RESULTS.resolve("quick-profile/run-" + n + "/results.json"))));
         }
         String took = minutesAndSeconds(matrixTimes.stream().min(Duration::compareTo).orElseThrow()) + " to "
@@ -209,7 +210,7 @@ class BenchmarkTablesTest {
         assertThat(row.cell("saved at the store")).as(row.where()).isEqualTo(ResultsJson.read(
                 row.linked().resolveSibling("stats.json")).path("saved").asString());
         Matcher hwm = Pattern.compile("(?m)^VmHWM:\\s+(\\d+) kB$")
-                .matcher(Files.readString(row.linked().resolveSibling("store-status.txt")));
+                .matcher(StoredFiles.readString(row.linked().resolveSibling("store-status.txt")));
         assertThat(hwm.find()).as(row.where()).isTrue();
         assertThat(row.cell("resident peak MB")).as(row.where())
                 .isEqualTo(whole(Long.parseLong(hwm.group(1)) / 1024.0));
@@ -237,7 +238,7 @@ class BenchmarkTablesTest {
             burstCells(row, run);
             Path serverLog = row.linked().resolveSibling(
                     row.linked().getFileName().toString().replace("burst-", "server-").replace(".json", ".log"));
-            String log = Files.readString(serverLog);
+            String log = StoredFiles.readString(serverLog);
             Matcher exit = Pattern.compile("server exit code: (\\d+)").matcher(log);
             assertThat(exit.find()).as(row.where()).isTrue();
             String expected = log.contains("java.lang.OutOfMemoryError")
@@ -256,7 +257,7 @@ class BenchmarkTablesTest {
         String http = StartupLine.maxConnections(RESULTS.resolve("http-adapter-10k/512m/server.log"));
         assertThat(Claims.statement("bench-bound-connections"))
                 .contains(bound + " connections at `-Xmx512m`, " + http + " with the HTTP adapter");
-        assertThat(Files.readString(PAGE)).contains("= " + bound + " at -Xmx512m", "with the HTTP adapter: " + http + ")");
+        assertThat(StoredFiles.readString(PAGE)).contains("= " + bound + " at -Xmx512m", "with the HTTP adapter: " + http + ")");
 
         JsonNode bounded10k = ResultsJson.read(RESULTS.resolve("without-the-bound/bound/burst-10000.json"));
         JsonNode unbounded10k = ResultsJson.read(RESULTS.resolve("without-the-bound/max-connections-16384/burst-10000.json"));
@@ -266,7 +267,7 @@ class BenchmarkTablesTest {
 
         JsonNode bounded20k = ResultsJson.read(RESULTS.resolve("without-the-bound/bound/burst-20000.json"));
         JsonNode unbounded20k = ResultsJson.read(RESULTS.resolve("without-the-bound/max-connections-16384/burst-20000.json"));
-        assertThat(Files.readString(RESULTS.resolve("without-the-bound/max-connections-16384/server-20000.log")))
+        assertThat(StoredFiles.readString(RESULTS.resolve("without-the-bound/max-connections-16384/server-20000.log")))
                 .contains("java.lang.OutOfMemoryError");
         assertThat(unbounded20k.path("succeeded").asLong()).as("requests the unbounded server answered").isZero();
         assertThat(Claims.statement("bench-bound-20000")).contains(String.format(Locale.ROOT,
@@ -336,7 +337,7 @@ class BenchmarkTablesTest {
     private static List<Round> rounds(int requests) throws IOException {
         List<Round> rounds = new ArrayList<>();
         Path folder = CommandChecks.root().resolve("docs/results/loadgen-vs-hey/" + requests);
-        for (int n = 1; Files.exists(folder.resolve("round-" + n + "-vtlab.json")); n++) {
+        for (int n = 1; StoredFiles.exists(folder.resolve("round-" + n + "-vtlab.json")); n++) {
             rounds.add(Round.of(folder.resolve("round-" + n + "-vtlab.json")));
         }
         assertThat(rounds).as("rounds in %s", folder).isNotEmpty();

@@ -1,5 +1,6 @@
 package dev.vtlab.loadgen.docs;
 
+import dev.vtlab.loadgen.stored.StoredFiles;
 import dev.vtlab.loadgen.capacity.CapacityRun;
 import dev.vtlab.loadgen.capacity.CapacityStep;
 import dev.vtlab.loadgen.report.CapacityReport;
@@ -54,7 +55,7 @@ class CapacityFiguresTest {
             CapacityReport.Results results = CapacityReport.Results.read(file);
             for (String mode : List.of("sync", "async", "wrapped", "callable")) {
                 Path knee = file.resolveSibling("knee-" + mode + ".svg");
-                if (!Files.exists(knee)) {
+                if (!StoredFiles.exists(knee)) {
                     continue;
                 }
                 List<String> points = new ArrayList<>();

@@ -1,5 +1,6 @@
 package dev.vtlab.loadgen.docs;
 
+import dev.vtlab.loadgen.stored.StoredFiles;
 import dev.vtlab.loadgen.labclient.ServerLayer;
 import dev.vtlab.loadgen.report.Figures;
 import org.junit.jupiter.api.Test;
@@ -58,7 +59,7 @@ class FiguresTest {
             JsonNode results = ResultsJson.read(figures.resolveSibling("results.json"));
             for (String mode : List.of("sync", "async", "wrapped", "callable")) {
                 Path map = figures.resolve("threads-" + mode + ".svg");
-                if (!Files.exists(map)) {
+                if (!StoredFiles.exists(map)) {
                     continue;
                 }
                 List<String> expected = new ArrayList<>();

@@ -37,7 +37,9 @@ final class MarkdownTables {
     /**
      * Every table row of {@code page} whose first cell matches {@code link}, with the header of its table.
      *
-     * @param link a pattern whose first group is the linked path, relative to the page's folder
+     * @param link a pattern whose first group is the linked path, relative to the page's folder, by the name the file
+     *             was written under: a link to its compressed copy ({@code results.json.gz}) matches as the name
+     *             itself, and the readers ({@code StoredFiles}, {@code Json.read}) find the copy
      */
     static List<Row> rowsLinking(Path page, Pattern link) throws IOException {
         List<Row> rows = new ArrayList<>();
@@ -52,7 +54,7 @@ final class MarkdownTables {
                 header = cells;
                 continue;
             }
-            Matcher linked = link.matcher(cells.getFirst());
+            Matcher linked = link.matcher(cells.getFirst().replace(".gz)", ")"));
             if (linked.find()) {
                 rows.add(new Row(page.getFileName() + ": " + line, header, cells,
                         page.getParent().resolve(linked.group(1)).normalize()));

@@ -2,6 +2,7 @@ package dev.vtlab.loadgen.docs;
 
 import dev.vtlab.loadgen.compare.HeapHistogram;
 import dev.vtlab.loadgen.json.Json;
+import dev.vtlab.loadgen.stored.StoredFiles;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -40,8 +41,8 @@ class MemoryTablesTest {
         List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(List.of(PAGE, CUTS),
                 "\\]\\(((?:results/held-request/|\\.\\./)[^)/]+)/?\\)");
         for (MarkdownTables.Row row : rows) {
-            HeapHistogram atRest = HeapHistogram.parse(Files.readString(row.linked().resolve("at-rest.txt")));
-            HeapHistogram held = HeapHistogram.parse(Files.readString(row.linked().resolve("held.txt")));
+            HeapHistogram atRest = HeapHistogram.parse(StoredFiles.readString(row.linked().resolve("at-rest.txt")));
+            HeapHistogram held = HeapHistogram.parse(StoredFiles.readString(row.linked().resolve("held.txt")));
             double total = heldKb(atRest, held);
             double bytes = grown(atRest, held, "[B");
             double chars = grown(atRest, held, "[C");
@@ -52,7 +53,7 @@ class MemoryTablesTest {
             assertThat(row.cell("other KB")).as(row.where()).isEqualTo(oneDecimal(total - bytes - chars - stack));
             assertThat(row.cell("per request KB")).as(row.where()).isEqualTo("**" + oneDecimal(total) + "**");
             Matcher open = Pattern.compile("when the histogram began, (\\d+) when it ended")
-                    .matcher(Files.readString(row.linked().resolve("environment.txt")));
+                    .matcher(StoredFiles.readString(row.linked().resolve("environment.txt")));
             assertThat(open.find()).as(row.where()).isTrue();
             assertThat(row.cell("still open after")).as(row.where()).isEqualTo(open.group(1));
         }
@@ -64,8 +65,8 @@ class MemoryTablesTest {
         List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(CUTS, "\\]\\((\\.\\./channel-cache-2g/cache-[a-z]+-at-rest\\.txt)\\)");
         List<String> claimed = new ArrayList<>();
         for (MarkdownTables.Row row : rows) {
-            HeapHistogram atRest = HeapHistogram.parse(Files.readString(row.linked()));
-            String afterText = Files.readString(row.linked().resolveSibling(
+            HeapHistogram atRest = HeapHistogram.parse(StoredFiles.readString(row.linked()));
+            String afterText = StoredFiles.readString(row.linked().resolveSibling(
                     row.linked().getFileName().toString().replace("at-rest", "after-10000")));
             HeapHistogram after = HeapHistogram.parse(afterText);
             Matcher requests = COYOTE_REQUESTS.matcher(afterText);
@@ -95,7 +96,7 @@ class MemoryTablesTest {
         List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(readme,
                 "\\]\\(((?:\\.\\./bursts-512m[a-z0-9-]*/)?[a-z]+/burst-\\d\\.json)\\)");
         for (MarkdownTables.Row row : rows) {
-            JsonNode run = Json.MAPPER.readTree(row.linked().toFile());
+            JsonNode run = Json.readTree(row.linked());
             int n = Integer.parseInt(row.linked().getFileName().toString().replaceAll("\\D", ""));
             Path folder = row.linked().getParent();
             assertThat(row.cell("burst")).as(row.where()).isEqualTo(String.format(Locale.ROOT, "%,d",
@@ -106,12 +107,12 @@ class MemoryTablesTest {
             assertThat(row.cell("p50 ms")).as(row.where()).isEqualTo(whole(run.path("latency").path("p50Ms")));
             assertThat(row.cell("p99 ms")).as(row.where()).isEqualTo(whole(run.path("latency").path("p99Ms")));
             assertThat(row.cell("wall ms")).as(row.where()).isEqualTo(whole(run.path("wallTimeMs")));
-            List<String> probes = Files.readAllLines(folder.resolve("probes-" + n + ".txt"));
+            List<String> probes = StoredFiles.readAllLines(folder.resolve("probes-" + n + ".txt"));
             double slowest = probes.stream().mapToDouble(p -> Double.parseDouble(p.split(" ")[0])).max().orElseThrow();
             long not200 = probes.stream().filter(p -> !p.endsWith(" 200")).count();
             assertThat(row.cell("slowest lab answer")).as(row.where()).isEqualTo(String.format(Locale.ROOT,
                     "%.3f s (%d probes, %s)", slowest, probes.size(), not200 == 0 ? "all 200" : not200 + " not 200"));
-            List<String> heap = Files.readAllLines(folder.resolve("live-heap.txt"));
+            List<String> heap = StoredFiles.readAllLines(folder.resolve("live-heap.txt"));
             assertThat(row.cell("live heap MB before -> after")).as(row.where()).isEqualTo(String.format(Locale.ROOT,
                     "%.1f -> %.1f", mb(heap.get(n - 1)), mb(heap.get(n))));
         }
@@ -131,7 +132,7 @@ class MemoryTablesTest {
         for (MarkdownTables.Row row : rows) {
             List<JsonNode> runs = new ArrayList<>();
             for (int n = 1; n <= 4; n++) {
-                runs.add(Json.MAPPER.readTree(row.linked().resolve("burst-" + n + ".json").toFile()));
+                runs.add(Json.readTree(row.linked().resolve("burst-" + n + ".json")));
             }
             List<String> failed10k = new ArrayList<>();
             List<String> failed20k = new ArrayList<>();
@@ -148,10 +149,10 @@ class MemoryTablesTest {
             }
             double slowest = 0;
             for (int n = 1; n <= 4; n++) {
-                slowest = Math.max(slowest, Files.readAllLines(row.linked().resolve("probes-" + n + ".txt")).stream()
+                slowest = Math.max(slowest, StoredFiles.readAllLines(row.linked().resolve("probes-" + n + ".txt")).stream()
                         .mapToDouble(p -> Double.parseDouble(p.split(" ")[0])).max().orElseThrow());
             }
-            List<Double> heap = Files.readAllLines(row.linked().resolve("live-heap.txt")).stream()
+            List<Double> heap = StoredFiles.readAllLines(row.linked().resolve("live-heap.txt")).stream()
                     .map(MemoryTablesTest::mb).toList();
             for (double h : heap) {
                 largestHeapChange = Math.max(largestHeapChange, Math.abs(h / heap.getFirst() - 1));
@@ -180,7 +181,7 @@ class MemoryTablesTest {
         assertThat(Claims.statement("bench-bursts-connect-180s")).contains(slowest);
         assertThat(PageText.of(PAGE)).contains(slowest);
         for (int n = 3; n <= 4; n++) {
-            assertThat(Json.MAPPER.readTree(series.resolve("burst-" + n + ".json").toFile()).path("failed").asLong())
+            assertThat(Json.readTree(series.resolve("burst-" + n + ".json")).path("failed").asLong())
                     .as("failed in the 20,000 burst %d with --connect-timeout 180s", n).isZero();
         }
     }
@@ -193,7 +194,7 @@ class MemoryTablesTest {
         int bursts = 0;
         int held = 0;
         for (MarkdownTables.Row row : rows) {
-            JsonNode comparison = Json.MAPPER.readTree(row.linked().toFile());
+            JsonNode comparison = Json.readTree(row.linked());
             Matcher burst = Pattern.compile("^\\[([\\d,]+), round (\\d)]").matcher(row.cells().getFirst());
             Matcher heldRound = Pattern.compile("^\\[held request, round (\\d)]").matcher(row.cells().getFirst());
             if (burst.find()) {
@@ -239,7 +240,7 @@ class MemoryTablesTest {
     void every_comparison_summary_row_and_claim_matches_comparison_json() throws Exception {
         List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(PAGE, "\\]\\((results/compare-webflux[a-z0-9-]*/comparison\\.json)\\)");
         for (MarkdownTables.Row row : rows) {
-            JsonNode comparison = Json.MAPPER.readTree(row.linked().toFile());
+            JsonNode comparison = Json.readTree(row.linked());
             int requests = Integer.parseInt(row.cell("burst").replace(",", ""));
             assertThat(row.cells().getFirst()).as(row.where()).startsWith("["
                     + (row.linked().getParent().getFileName().toString().endsWith("-2g") ? "2 GB" : "512 MB")
@@ -253,8 +254,8 @@ class MemoryTablesTest {
         }
         assertThat(rows).as("comparison summary rows in %s", PAGE).hasSize(5);
 
-        JsonNode small = Json.MAPPER.readTree(RESULTS.resolve("compare-webflux/comparison.json").toFile());
-        JsonNode large = Json.MAPPER.readTree(RESULTS.resolve("compare-webflux-2g/comparison.json").toFile());
+        JsonNode small = Json.readTree(RESULTS.resolve("compare-webflux/comparison.json"));
+        JsonNode large = Json.readTree(RESULTS.resolve("compare-webflux-2g/comparison.json"));
         List<String> at10k = ratios(small, 10000);
         assertThat(at10k.stream().anyMatch(r -> Double.parseDouble(r) > 1.10)).isTrue();
         assertThat(Claims.of("bench-webflux-512m").verdict()).isEqualTo("**Does not hold** (" + String.join(" and ", at10k)
@@ -325,13 +326,13 @@ class MemoryTablesTest {
     }
 
     private static double slowestSeconds(Path burst) throws IOException {
-        return Json.MAPPER.readTree(burst.toFile()).path("latency").path("maxMs").asDouble() / 1000;
+        return Json.readTree(burst).path("latency").path("maxMs").asDouble() / 1000;
     }
 
     /** Live heap per held request of one measure.sh folder: the histograms' growth over the burst. */
     private static double heldKb(Path folder) throws IOException {
-        return heldKb(HeapHistogram.parse(Files.readString(folder.resolve("at-rest.txt"))),
-                HeapHistogram.parse(Files.readString(folder.resolve("held.txt"))));
+        return heldKb(HeapHistogram.parse(StoredFiles.readString(folder.resolve("at-rest.txt"))),
+                HeapHistogram.parse(StoredFiles.readString(folder.resolve("held.txt"))));
     }
 
     private static double heldKb(HeapHistogram atRest, HeapHistogram held) {

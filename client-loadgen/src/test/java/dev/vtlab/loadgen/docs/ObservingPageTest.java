@@ -5,6 +5,7 @@ import dev.vtlab.loadgen.json.Json;
 import dev.vtlab.loadgen.meters.MeterCeiling;
 import dev.vtlab.loadgen.meters.ReadableFigures;
 import dev.vtlab.loadgen.load.Spread;
+import dev.vtlab.loadgen.stored.StoredFiles;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -146,7 +147,7 @@ class ObservingPageTest {
         List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(REAL, REAL_SERVICE_SEARCH);
         assertThat(rows).as("rows of services of their own").hasSizeGreaterThanOrEqualTo(4);
         for (MarkdownTables.Row row : rows) {
-            CeilingsResult result = Json.MAPPER.readValue(row.linked().toFile(), CeilingsResult.class);
+            CeilingsResult result = Json.read(row.linked(), CeilingsResult.class);
             assertThat(result.finished()).as(row.where()).isTrue();
             assertThat(row.cell("binding, as measured")).as(row.where()).isEqualTo(result.predicted().name());
             assertThat(row.cell("predicted req/s")).as(row.where())
@@ -158,7 +159,7 @@ class ObservingPageTest {
             assertThat(row.cell("the CPU a request costs")).as(row.where()).isEqualTo(
                     Boolean.TRUE.equals(result.probe().settled()) ? "settled" : "did not settle");
             Path knee = row.linked().resolveSibling("vegeta-knee.txt");
-            Matcher held = KNEE_HELD.matcher(Files.exists(knee) ? Files.readString(knee) : "");
+            Matcher held = KNEE_HELD.matcher(StoredFiles.exists(knee) ? StoredFiles.readString(knee) : "");
             if (row.cell("vegeta's knee req/s").equals("-")) {
                 assertThat(held.find()).as(row.where() + ": no knee held in " + knee).isFalse();
                 continue;
@@ -211,7 +212,7 @@ class ObservingPageTest {
                 .filter(row -> row.header().contains("the knee so warmed, req/s")).toList();
         assertThat(rows).as("knees warmed at two thirds of the one before").isNotEmpty();
         for (MarkdownTables.Row row : rows) {
-            List<String> lines = Files.readAllLines(row.linked());
+            List<String> lines = StoredFiles.readAllLines(row.linked());
             double first = kneeHeld(row.linked().getParent().resolveSibling("vegeta-knee.txt"));
             Matcher warm = Pattern.compile("^\\s*warm\\s+(\\d+) req/s", Pattern.MULTILINE)
                     .matcher(String.join("\n", lines));
@@ -237,20 +238,20 @@ class ObservingPageTest {
     @Test
     void the_collectors_pauses_are_its_log() throws IOException {
         Path pair = REAL.resolveSibling("gc-pair/petclinic-pair-1");
-        List<String> log = Files.readAllLines(pair.resolveSibling("gc.log"));
+        List<String> log = StoredFiles.readAllLines(pair.resolveSibling("gc.log"));
         Pattern pause = Pattern.compile("^\\[([^\\]]+)\\].* Pause .* ([0-9.]+)ms$");
         Pattern safepoint = Pattern.compile("Safepoint .*Total: (\\d+) ns");
         List<Matcher> pauses = log.stream().map(pause::matcher).filter(Matcher::find).toList();
         double longestPause = pauses.stream().mapToDouble(m -> Double.parseDouble(m.group(2))).max().orElseThrow();
         double longestSafepointNs = log.stream().map(safepoint::matcher).filter(Matcher::find)
                 .mapToDouble(m -> Double.parseDouble(m.group(1))).max().orElseThrow();
-        CeilingsResult search = Json.MAPPER.readValue(pair.resolve("ceilings.json").toFile(), CeilingsResult.class);
+        CeilingsResult search = Json.read(pair.resolve("ceilings.json"), CeilingsResult.class);
         // a step broken by a stall and run again keeps its first run inside it
         double[] brokenP99 = search.steps().stream().filter(run -> !run.held())
                 .flatMap(run -> run.firstRun() == null ? Stream.of(run) : Stream.of(run, run.firstRun()))
                 .mapToDouble(run -> run.p99Ms()).sorted().toArray();
-        String broken = stepLabel(notHeld(Files.readAllLines(pair.resolve("vegeta-knee.txt"))).getFirst());
-        JsonNode step = Json.MAPPER.readTree(pair.resolve("vegeta-" + broken + ".json").toFile());
+        String broken = stepLabel(notHeld(StoredFiles.readAllLines(pair.resolve("vegeta-knee.txt"))).getFirst());
+        JsonNode step = Json.readTree(pair.resolve("vegeta-" + broken + ".json"));
         Instant from = Instant.parse(step.get("earliest").asString());
         Instant to = Instant.parse(step.get("latest").asString());
         DateTimeFormatter logTime = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSZ");
@@ -262,7 +263,7 @@ class ObservingPageTest {
                 "%,d pauses over a search and vegeta's knee, none longer than %.0f ms, no safepoint longer than %.0f ms,"
                         + " where the steps broke on p99s of %,.0f to %,.0f ms", pauses.size(), longestPause,
                 longestSafepointNs / 1e6, brokenP99[0], brokenP99[brokenP99.length - 1]));
-        assertThat(Files.readString(REAL).replaceAll("\\s+", " ")).contains(String.format(Locale.ROOT,
+        assertThat(StoredFiles.readString(REAL).replaceAll("\\s+", " ")).contains(String.format(Locale.ROOT,
                 "%,d pauses over the search and vegeta's knee, none longer than %.0f ms, no safepoint longer than "
                         + "%.0f ms, where the search's steps broke on p99s of %,.0f to %,.0f ms and vegeta's %,d req/s "
                         + "on %,.0f ms (its 15 s held %d pauses, %.0f ms in all)",
@@ -290,7 +291,7 @@ class ObservingPageTest {
     }
 
     private static double kneeHeld(Path kneeFile) throws IOException {
-        Matcher held = KNEE_HELD.matcher(Files.readString(kneeFile));
+        Matcher held = KNEE_HELD.matcher(StoredFiles.readString(kneeFile));
         assertThat(held.find()).as("a knee held in " + kneeFile).isTrue();
         return Double.parseDouble(held.group(1));
     }
@@ -307,7 +308,7 @@ class ObservingPageTest {
         assertThat(pairs).as("pairs on one start").hasSizeGreaterThanOrEqualTo(8);
         List<String> sustained = pairs.stream().map(row -> row.cell("sustained / vegeta's")).toList();
         List<String> predicted = pairs.stream().map(row -> row.cell("predicted / vegeta's")).toList();
-        String evidence = Files.readString(REAL).replaceAll("\\s+", " ");
+        String evidence = StoredFiles.readString(REAL).replaceAll("\\s+", " ");
         assertThat(evidence).contains("sustained / vegeta's knee " + inWords(sustained))
                 .contains("predicted / vegeta's knee " + inWords(predicted));
         long both = pairs.stream().filter(row -> within(row.cell("sustained / vegeta's"))
@@ -320,7 +321,7 @@ class ObservingPageTest {
                 .isEqualTo(String.format(Locale.ROOT, "**Does not hold** (%d of %d pairs)", both, pairs.size()));
         List<String> atTheBusiestSecond = new ArrayList<>();
         for (MarkdownTables.Row row : pairs) {
-            CeilingsResult result = Json.MAPPER.readValue(row.linked().toFile(), CeilingsResult.class);
+            CeilingsResult result = Json.read(row.linked(), CeilingsResult.class);
             if (result.predicted().from().contains("busiest second")) {
                 atTheBusiestSecond.add(row.cell("sustained / predicted"));
             }
@@ -393,7 +394,7 @@ class ObservingPageTest {
                 }
             }
         }
-        assertThat(Files.readString(REAL).replaceAll("\\s+", " ")).contains(String.format(Locale.ROOT,
+        assertThat(StoredFiles.readString(REAL).replaceAll("\\s+", " ")).contains(String.format(Locale.ROOT,
                 "sustained came within 0.85 to 1.15 of its hour's median knee in %d of these %d pairs, and of the knee "
                         + "on its own start in %d", withinMedian, pairs, withinOwn)).contains(String.format(Locale.ROOT,
                 "From set 18 on, a set's searches parted by %s to %s (highest over lowest), its knees by %s to %s",
@@ -441,8 +442,8 @@ class ObservingPageTest {
      */
     @Test
     void the_busiest_second_counts_are_its_table() throws IOException {
-        String table = Files.readString(REAL.resolveSibling("busiest-second.txt"));
-        String page = Files.readString(REAL);
+        String table = StoredFiles.readString(REAL.resolveSibling("busiest-second.txt"));
+        String page = StoredFiles.readString(REAL);
         assertThat(page).contains(table);
         List<String[]> withKnee = table.lines().skip(2).map(line -> line.split("\\s*\\|\\s*"))
                 .filter(cells -> !cells[9].equals("-")).toList();
@@ -466,9 +467,9 @@ class ObservingPageTest {
      */
     @Test
     void the_machine_cpu_figures_are_attributed_py_output() throws IOException {
-        String table = Files.readString(CLIENT_COST.getParent().resolveSibling(
+        String table = StoredFiles.readString(CLIENT_COST.getParent().resolveSibling(
                 "machine-cpu/petclinic/attributed.txt"));
-        String page = Files.readString(CLIENT_COST);
+        String page = StoredFiles.readString(CLIENT_COST);
         assertThat(page).contains(table);
         List<String[]> rates = table.lines().skip(1).map(line -> line.trim().split("\\s+")).toList();
         assertThat(rates).as("rates").hasSize(7)
@@ -497,7 +498,7 @@ class ObservingPageTest {
     void every_search_read_again_over_the_runs_is_its_row() throws IOException {
         List<Path> searches = new ArrayList<>();
         for (MarkdownTables.Row row : MarkdownTables.rowsLinking(REAL, REAL_SERVICE_SEARCH)) {
-            CeilingsResult result = Json.MAPPER.readValue(row.linked().toFile(), CeilingsResult.class);
+            CeilingsResult result = Json.read(row.linked(), CeilingsResult.class);
             if (result.cpuCost() == null && result.predicted().kind() == MeterCeiling.Kind.CPU
                     && result.predicted().from().contains("busiest second") && !searches.contains(row.linked())) {
                 searches.add(row.linked());
@@ -514,7 +515,7 @@ class ObservingPageTest {
         List<String> ownRatios = new ArrayList<>();
         List<String> medianRatios = new ArrayList<>();
         for (MarkdownTables.Row row : rows) {
-            CeilingsResult own = Json.MAPPER.readValue(row.linked().resolveSibling("ceilings.json").toFile(),
+            CeilingsResult own = Json.read(row.linked().resolveSibling("ceilings.json"),
                     CeilingsResult.class);
             CeilingsResult again = new CeilingsResult(own.command(), own.url(), own.metrics(), own.format(),
                     own.started(), own.probe(), own.steps(), own.finished(), own.client(),
@@ -547,7 +548,7 @@ class ObservingPageTest {
         assertThat(Claims.of("obs-cpu-median-of-runs").verdict()).contains(String.format(Locale.ROOT,
                 "(%s to %s; by their own step's cost %s to %s)", min(medianRatios), max(medianRatios),
                 min(ownRatios), max(ownRatios)));
-        assertThat(Files.readString(REAL).replaceAll("\\s+", " ")).contains(String.format(Locale.ROOT,
+        assertThat(StoredFiles.readString(REAL).replaceAll("\\s+", " ")).contains(String.format(Locale.ROOT,
                 "sustained came within 0.85 to 1.15 of the prediction in %d of these %d searches by their own step's "
                         + "cost, and in %d by the median of their runs", ownWithin, rows.size(), medianWithin))
                 .contains(String.format(Locale.ROOT, "The step that held highest had cost less than the median of its "
@@ -578,7 +579,7 @@ class ObservingPageTest {
             List<String> runRetransmitted = new ArrayList<>();
             List<String> runOthers = new ArrayList<>();
             Map<String, Integer> heldPeak = new LinkedHashMap<>();
-            for (String line : Files.readAllLines(results.resolve(run).resolve("connections.txt"))) {
+            for (String line : StoredFiles.readAllLines(results.resolve(run).resolve("connections.txt"))) {
                 Matcher m;
                 if ((m = search.matcher(line)).find()) {
                     runRetransmitted.add(String.format(Locale.ROOT, "%,d", Integer.parseInt(m.group(1))));
@@ -598,7 +599,7 @@ class ObservingPageTest {
         }
         assertThat(Claims.statement("obs-connections-no-loss")).contains(String.format(Locale.ROOT,
                 "(%s before, %s after)", inWords(retransmitted.get(0)), inWords(retransmitted.get(1))));
-        assertThat(Files.readString(REAL).replaceAll("\\s+", " "))
+        assertThat(StoredFiles.readString(REAL).replaceAll("\\s+", " "))
                 .contains(String.format(Locale.ROOT, "(%s before, %s after)", inWords(retransmitted.get(0)),
                         inWords(retransmitted.get(1))))
                 .contains(String.format(Locale.ROOT, "%d to %d connections were open in the spell's first second and "
@@ -613,7 +614,7 @@ class ObservingPageTest {
 
     /** The labels of the steps vegeta-knee.py called held in {@code pair}'s vegeta-knee.txt (the warm-up too). */
     private static List<String> heldSteps(Path pair) throws IOException {
-        return Files.readAllLines(pair.resolve("vegeta-knee.txt")).stream().filter(line -> line.endsWith(": held")
+        return StoredFiles.readAllLines(pair.resolve("vegeta-knee.txt")).stream().filter(line -> line.endsWith(": held")
                 || line.contains(": held (")).map(ObservingPageTest::stepLabel).toList();
     }
 
@@ -629,7 +630,7 @@ class ObservingPageTest {
     void vegetas_broken_steps_in_words_are_its_files() throws IOException {
         Map<Integer, List<String>> brokenBySet = new TreeMap<>();
         for (MarkdownTables.Row pair : pairsWithKnee()) {
-            List<String> broken = notHeld(Files.readAllLines(pair.linked().resolveSibling("vegeta-knee.txt")));
+            List<String> broken = notHeld(StoredFiles.readAllLines(pair.linked().resolveSibling("vegeta-knee.txt")));
             if (!broken.isEmpty() && broken.stream().allMatch(line -> line.contains("second by second"))) {
                 String set = pair.linked().getParent().getParent().getFileName().toString();
                 brokenBySet.computeIfAbsent(Integer.parseInt(set.substring("set-".length())),
@@ -642,7 +643,7 @@ class ObservingPageTest {
         long stalls = broken.stream().filter(line -> line.contains(": a stall it recovered from")).count();
         assertThat(queues + stalls).as("each broken step a queue or a stall").isEqualTo(broken.size());
         String sets = inWords(brokenBySet.keySet().stream().map(String::valueOf).toList());
-        assertThat(Files.readString(REAL).replaceAll("\\s+", " ")).contains(String.format(Locale.ROOT,
+        assertThat(StoredFiles.readString(REAL).replaceAll("\\s+", " ")).contains(String.format(Locale.ROOT,
                 "Of the %s steps that broke vegeta's ladders in sets %s, %s were queues and %s stalls it recovered "
                         + "from", WORDS.get(broken.size()), sets, WORDS.get((int) queues), WORDS.get((int) stalls)));
         assertThat(Claims.statement("obs-vegeta-steps-queues-stalls")).contains(String.format(Locale.ROOT,
@@ -670,7 +671,7 @@ class ObservingPageTest {
                 .toList();
         List<MarkdownTables.Row> asItIs = new ArrayList<>();
         for (MarkdownTables.Row pair : pairs) {
-            if (Json.MAPPER.readValue(pair.linked().toFile(), CeilingsResult.class).cpuCost() != null) {
+            if (Json.read(pair.linked(), CeilingsResult.class).cpuCost() != null) {
                 asItIs.add(pair);
             }
         }
@@ -681,8 +682,8 @@ class ObservingPageTest {
         table.put("other-service `/orders/status`, the switch on: the heap, the search keeping to it", heap);
         table.put("spring-petclinic `/owners`: the CPU, every version of the search", pairs);
         table.put("spring-petclinic `/owners`: the CPU, the search as it is", asItIs);
-        String page = Files.readString(PAGE);
-        String evidence = Files.readString(REAL);
+        String page = StoredFiles.readString(PAGE);
+        String evidence = StoredFiles.readString(REAL);
         for (var kind : table.entrySet()) {
             List<String> predicted = ratios(kind.getValue(), "sustained / predicted");
             List<String> vegetas = ratios(kind.getValue(), "sustained / vegeta's");
@@ -711,7 +712,7 @@ class ObservingPageTest {
                 min(reportVegeta), max(reportVegeta)));
         List<String> heapRatios = ratios(heap, "sustained / predicted");
         for (MarkdownTables.Row row : heap) {
-            CeilingsResult result = Json.MAPPER.readValue(row.linked().toFile(), CeilingsResult.class);
+            CeilingsResult result = Json.read(row.linked(), CeilingsResult.class);
             assertThat(result.finished()).as(row.where()).isTrue();
             assertThat(result.predicted().kind()).as(row.where()).isEqualTo(MeterCeiling.Kind.HEAP);
         }
@@ -736,9 +737,9 @@ class ObservingPageTest {
         Path ex9 = RESULTS.resolve("workshop/ex9");
         Matcher floor = Pattern.compile("request threads are no ceiling any more; the ceiling is CPU service \\+ load "
                 + "generator at (\\d+) req/s .* so read \\1 req/s as a floor")
-                .matcher(Files.readString(ex9.resolve("status-platform/ceilings.md")));
+                .matcher(StoredFiles.readString(ex9.resolve("status-platform/ceilings.md")));
         assertThat(floor.find()).as("the switch-off report's floor").isTrue();
-        CeilingsResult on = Json.MAPPER.readValue(ex9.resolve("status-virtual/ceilings.json").toFile(),
+        CeilingsResult on = Json.read(ex9.resolve("status-virtual/ceilings.json"),
                 CeilingsResult.class);
         assertThat(on.predicted().kind()).isEqualTo(MeterCeiling.Kind.CPU);
         assertThat(on.sustainedRate()).isGreaterThan(2 * Double.parseDouble(floor.group(1)));
@@ -794,7 +795,7 @@ class ObservingPageTest {
         assertThat(rows).as("rows of the cold overload").hasSizeGreaterThanOrEqualTo(3);
         Map<String, List<MarkdownTables.Row>> bySetting = new LinkedHashMap<>();
         for (MarkdownTables.Row row : rows) {
-            List<String> lines = Files.readAllLines(row.linked());
+            List<String> lines = StoredFiles.readAllLines(row.linked());
             boolean kernel = row.header().contains("connects the kernel dropped");
             assertThat(lines).as(row.where()).hasSize(kernel ? 4 : 3);
             if (kernel) {
@@ -813,7 +814,7 @@ class ObservingPageTest {
                 bySetting.computeIfAbsent(setting, key -> new ArrayList<>()).add(row);
             }
         }
-        String evidence = Files.readString(REAL);
+        String evidence = StoredFiles.readString(REAL);
         for (var setting : bySetting.entrySet()) {
             List<MarkdownTables.Row> runs = setting.getValue();
             Spread during = Spread.of(percents(runs, "served during the overload"));
@@ -893,7 +894,7 @@ class ObservingPageTest {
             List<String> costs = new ArrayList<>();
             List<String> served = new ArrayList<>();
             String share = null;
-            for (String line : Files.readAllLines(row.linked())) {
+            for (String line : StoredFiles.readAllLines(row.linked())) {
                 Matcher w = window.matcher(line);
                 if (w.find()) {
                     served.add(w.group(1));
@@ -942,7 +943,7 @@ class ObservingPageTest {
         double page = service.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
         double ours = 2000 / (page + clientMean.get("loadgen-c1"));
         double vegetas = 2000 / (page + clientMean.get("vegeta"));
-        assertThat(Files.readString(CLIENT_COST)).contains(String.format(Locale.ROOT, "(the service %.2f ms a page, "
+        assertThat(StoredFiles.readString(CLIENT_COST)).contains(String.format(Locale.ROOT, "(the service %.2f ms a page, "
                         + "ours %.2f, vegeta's %.2f), 2 cores\ngive %.0f req/s against %.0f, **%.2f**", page,
                 clientMean.get("loadgen-c1"), clientMean.get("vegeta"), ours, vegetas, ours / vegetas));
         assertThat(Claims.statement("obs-loadgen-cost")).contains(String.format(Locale.ROOT, "ours %.2f ms a request "
@@ -971,7 +972,7 @@ class ObservingPageTest {
         }
         assertThat(heldRounds.get("loadgen-c1")).as("both of ours held as many rounds")
                 .isEqualTo(heldRounds.get("loadgen-c2"));
-        assertThat(Files.readString(CLIENT_COST).replaceAll("\\s+", " ")).contains(String.format(Locale.ROOT,
+        assertThat(StoredFiles.readString(CLIENT_COST).replaceAll("\\s+", " ")).contains(String.format(Locale.ROOT,
                 "Every client held some rounds within 100 ms and broke others, vegeta's %s of three, each of ours %s",
                 heldRounds.get("vegeta"), heldRounds.get("loadgen-c1")));
         assertThat(Claims.statement("obs-same-rate-draw")).contains(String.format(Locale.ROOT,
@@ -1000,7 +1001,7 @@ class ObservingPageTest {
             assertThat(row.cell("the client's p99, ms")).as(row.where()).isEqualTo(column(rounds, 4));
             steadyMean.put(rounds.getFirst().group(1), mean(rounds, 7));
         }
-        assertThat(Files.readString(CLIENT_COST).replaceAll("\\s+", " ")).contains(String.format(Locale.ROOT,
+        assertThat(StoredFiles.readString(CLIENT_COST).replaceAll("\\s+", " ")).contains(String.format(Locale.ROOT,
                 "once started, ours cost %.2f ms a request on C1, %.2f on C2 and vegeta %.2f",
                 steadyMean.get("loadgen-c1"), steadyMean.get("loadgen-c2"), steadyMean.get("vegeta")));
         assertThat(Claims.statement("obs-loadgen-cost")).contains(String.format(Locale.ROOT,
@@ -1015,7 +1016,7 @@ class ObservingPageTest {
     private static List<Matcher> threeRounds(MarkdownTables.Row row, Pattern round) throws IOException {
         String client = row.cell("in the file").replace("`", "");
         List<Matcher> found = new ArrayList<>();
-        for (String line : Files.readAllLines(row.linked())) {
+        for (String line : StoredFiles.readAllLines(row.linked())) {
             Matcher m = round.matcher(line);
             if (m.find() && m.group(1).equals(client)) {
                 found.add(m);
@@ -1072,7 +1073,7 @@ class ObservingPageTest {
     /** The cold probe's figures are its recorded output's. */
     @Test
     void the_cold_probe_is_quoted_from_its_output() throws IOException {
-        String output = Files.readString(CommandChecks.root()
+        String output = StoredFiles.readString(CommandChecks.root()
                 .resolve("docs/results/ceilings-other-service/cold-probe-in-ci.txt"));
         assertThat(output).contains("2.0 /   0.0609 s =      32.9 req/s", "4.0 /   0.0914 s =      43.8 req/s");
         assertThat(PageText.of(OTHER_SERVICE)).contains("(32.9 req/s against the pool's 43.8",

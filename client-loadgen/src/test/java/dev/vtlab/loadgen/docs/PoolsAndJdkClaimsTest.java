@@ -1,5 +1,6 @@
 package dev.vtlab.loadgen.docs;
 
+import dev.vtlab.loadgen.stored.StoredFiles;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -244,7 +245,7 @@ class PoolsAndJdkClaimsTest {
         Pattern took = Pattern.compile("(?m)^(\\d+) requests at once took (\\d+) ms$");
         Pattern pinned = Pattern.compile("\"virtualThreadsPinned\":(\\d+)");
         for (String jdk : List.of("21", "25")) {
-            String printed = Files.readString(RESULTS.resolve("find-a-pin/jdk" + jdk + ".txt"));
+            String printed = StoredFiles.readString(RESULTS.resolve("find-a-pin/jdk" + jdk + ".txt"));
             Matcher t = took.matcher(printed);
             Matcher p = pinned.matcher(printed);
             assertThat(t.find()).as("jdk%s.txt: the burst's time", jdk).isTrue();

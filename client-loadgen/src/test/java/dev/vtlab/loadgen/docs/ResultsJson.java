@@ -1,6 +1,7 @@
 package dev.vtlab.loadgen.docs;
 
 import dev.vtlab.loadgen.json.Json;
+import dev.vtlab.loadgen.stored.StoredFiles;
 import tools.jackson.databind.JsonNode;
 
 import java.io.IOException;
@@ -24,7 +25,7 @@ final class ResultsJson {
     /** Every results.json under {@code root}, by the name it was written under, whether kept plain or compressed. */
     static List<Path> allUnder(Path root) throws IOException {
         try (Stream<Path> files = Files.walk(root)) {
-            return files.map(Json::written).filter(f -> f.getFileName().toString().equals("results.json"))
+            return files.map(StoredFiles::written).filter(f -> f.getFileName().toString().equals("results.json"))
                     .sorted().toList();
         }
     }

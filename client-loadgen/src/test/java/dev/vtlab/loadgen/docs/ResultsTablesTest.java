@@ -1,6 +1,7 @@
 package dev.vtlab.loadgen.docs;
 
 import dev.vtlab.loadgen.json.Json;
+import dev.vtlab.loadgen.stored.StoredFiles;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.JsonNode;
@@ -51,7 +52,7 @@ class ResultsTablesTest {
         }
         if (header.contains("verdict")) {
             // the mode's own section of the report, from its heading to the next one
-            String report = Files.readString(folder.resolve("report.md"));
+            String report = StoredFiles.readString(folder.resolve("report.md"));
             String mode = cell(header, cells, "mode");
             int start = report.indexOf("\n## " + mode + " (");
             assertThat(start).as(where + ": the report's section for " + mode).isNotNegative();
@@ -64,7 +65,7 @@ class ResultsTablesTest {
 
     /** The run of that mode and flags in the folder's results.json (exactly one). */
     private static JsonNode run(Path folder, String mode, String flags, String where) throws Exception {
-        JsonNode results = Json.MAPPER.readTree(folder.resolve("results.json").toFile());
+        JsonNode results = Json.readTree(folder.resolve("results.json"));
         List<JsonNode> matching = new ArrayList<>();
         for (JsonNode run : results.path("runs")) {
             if (run.path("mode").asString().equalsIgnoreCase(mode) && run.path("flags").asString().equals(flags)) {

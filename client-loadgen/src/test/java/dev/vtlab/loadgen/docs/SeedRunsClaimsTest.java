@@ -282,7 +282,7 @@ class SeedRunsClaimsTest {
     /** Each evidence README's table of runs: a row linking a results.json says how long that matrix took. */
     @Test
     void the_evidence_readmes_runs_are_their_files() throws Exception {
-        Pattern json = Pattern.compile("\\[[^]]*]\\(([^)\\s]*results\\.json)\\)");
+        Pattern json = Pattern.compile("\\[[^]]*]\\(([^)\\s]*results\\.json)(?:\\.gz)?\\)");
         for (String folder : List.of("seed-2cores", "seed-parallelism19", "seed-repositories")) {
             Path readme = RESULTS.resolve(folder).resolve("README.md");
             String text = Files.readString(readme);

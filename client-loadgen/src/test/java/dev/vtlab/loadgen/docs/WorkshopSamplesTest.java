@@ -1,6 +1,7 @@
 package dev.vtlab.loadgen.docs;
 
 import dev.vtlab.loadgen.matrix.HumanDuration;
+import dev.vtlab.loadgen.stored.StoredFiles;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -36,7 +37,7 @@ class WorkshopSamplesTest {
     @ValueSource(strings = {"docs/workshop-trainer.md", "docs/jdk-21-vs-25.md", "docs/architecture.md"})
     void every_sample_is_in_the_file_it_names(String page) throws Exception {
         Path markdown = CommandChecks.root().resolve(page);
-        List<String> lines = Files.readAllLines(markdown);
+        List<String> lines = StoredFiles.readAllLines(markdown);
         int samples = 0;
         for (int i = 0; i < lines.size(); i++) {
             Matcher sample = SAMPLE.matcher(lines.get(i));
@@ -50,8 +51,8 @@ class WorkshopSamplesTest {
                 block.add(lines.get(j));
             }
             Path file = markdown.getParent().resolve(sample.group(1));
-            assertThat(file).as(where).isRegularFile();
-            assertInOrder(block, Files.readAllLines(file), where + " (" + sample.group(1) + ")");
+            assertThat(StoredFiles.exists(file)).as(where + ": " + file + " (or its .gz)").isTrue();
+            assertInOrder(block, StoredFiles.readAllLines(file), where + " (" + sample.group(1) + ")");
             samples++;
         }
         assertThat(samples).as("samples in " + page).isPositive();
@@ -65,19 +66,19 @@ class WorkshopSamplesTest {
     @Test
     void the_schedules_machine_time_is_the_recorded_steps_sum() throws Exception {
         Path workshop = GUIDE.getParent().resolve("results/workshop");
-        List<String> steps = new ArrayList<>(Files.readAllLines(workshop.resolve("durations.txt")));
-        List<Integer> exercises = Files.readAllLines(GUIDE.resolveSibling("workshop.md")).stream()
+        List<String> steps = new ArrayList<>(StoredFiles.readAllLines(workshop.resolve("durations.txt")));
+        List<Integer> exercises = StoredFiles.readAllLines(GUIDE.resolveSibling("workshop.md")).stream()
                 .map(Pattern.compile("^## Exercise (\\d+)\\b.*")::matcher).filter(Matcher::matches)
                 .map(m -> Integer.parseInt(m.group(1))).toList();
         assertThat(exercises).as("the sheet's exercises").hasSizeGreaterThanOrEqualTo(10);
         for (int n : exercises) {
             Path own = workshop.resolve("ex" + n).resolve("durations.txt");
             if (Files.isRegularFile(own)) {
-                steps.addAll(Files.readAllLines(own));
+                steps.addAll(StoredFiles.readAllLines(own));
             }
         }
         List<Integer> slotted = new ArrayList<>();
-        for (String line : Files.readAllLines(GUIDE)) {
+        for (String line : StoredFiles.readAllLines(GUIDE)) {
             Matcher row = EXERCISE_ROW.matcher(line);
             if (!row.find()) {
                 continue;
@@ -106,8 +107,8 @@ class WorkshopSamplesTest {
     @Test
     void the_workshops_claims_are_its_recordings() throws Exception {
         Path workshop = GUIDE.getParent().resolve("results/workshop");
-        String off = Files.readString(workshop.resolve("ex1-burst-T-off.txt"));
-        String on = Files.readString(workshop.resolve("ex1-burst-T-on.txt"));
+        String off = StoredFiles.readString(workshop.resolve("ex1-burst-T-off.txt"));
+        String on = StoredFiles.readString(workshop.resolve("ex1-burst-T-on.txt"));
         assertThat(Claims.statement("guide-workshop-ex1")).contains(String.format(java.util.Locale.ROOT,
                 "2000 requests to `/sync`, p99 %,.0f ms with T off and %,.0f ms with T on, none failed; the server "
                         + "peaked at %s platform threads with T off, %s with T on", Double.parseDouble(field(off, P99)),
@@ -119,7 +120,7 @@ class WorkshopSamplesTest {
         long seconds = 0;
         long longest = 0;
         String longestStep = null;
-        for (String step : Files.readAllLines(workshop.resolve("durations.txt"))) {
+        for (String step : StoredFiles.readAllLines(workshop.resolve("durations.txt"))) {
             Matcher m = STEP.matcher(step);
             if (m.matches() && Integer.parseInt(m.group(1).substring(2)) <= 6) {
                 long s = Long.parseLong(m.group(2));
