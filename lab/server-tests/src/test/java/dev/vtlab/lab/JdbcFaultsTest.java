@@ -1,6 +1,5 @@
 package dev.vtlab.lab;
 
-import com.zaxxer.hikari.HikariDataSource;
 import dev.vtlab.adapters.Downstreams;
 import dev.vtlab.bootstrap.RunningServer;
 import dev.vtlab.downstream.database.VisitDatabase;
@@ -21,7 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class JdbcFaultsTest {
 
-    private static final Duration DEADLINE = Duration.ofSeconds(30);
+    private static final Duration DEADLINE = JdbcServers.DEADLINE;
 
     /** On every web server; on Netty with T on, so that the request holding the connection holds no event loop. */
     @ParameterizedTest(name = "{0} {1}")
@@ -29,7 +28,7 @@ class JdbcFaultsTest {
     void a_pool_with_no_free_connection_in_time_answers_503_naming_the_pool(String webServer, String path)
             throws Exception {
         try (VisitDatabase database = Downstreams.database(0);
-             RunningServer server = jdbcServer(database, "--vtlab.repository.pool-size=1",
+             RunningServer server = JdbcServers.start(database.jdbcUrl(), "--vtlab.repository.pool-size=1",
                      "--vtlab.repository.pool-timeout=250ms", "--vtlab.repository.count-delay=2s",
                      "--vtlab.web-server=" + webServer,
                      "--vtlab.virtual-threads.tomcat=" + webServer.equals("netty"))) {
@@ -54,7 +53,7 @@ class JdbcFaultsTest {
     @Test
     void the_bulkhead_refuses_at_once_what_exceeds_it() throws Exception {
         try (VisitDatabase database = Downstreams.database(0);
-             RunningServer server = jdbcServer(database, "--vtlab.repository.pool-size=5",
+             RunningServer server = JdbcServers.start(database.jdbcUrl(), "--vtlab.repository.pool-size=5",
                      "--vtlab.repository.max-concurrent=1", "--vtlab.repository.count-delay=2s")) {
             CompletableFuture<HttpResponse<String>> holder = holdOneConnection(server, 1);
 
@@ -92,7 +91,7 @@ class JdbcFaultsTest {
     void a_database_killed_and_restarted_is_a_problem_detail_then_served_again_without_a_restart() throws Exception {
         int port = Downstreams.portNoOneIsGiven();
         Downstreams.DatabaseProcess database = Downstreams.databaseProcess(port);
-        try (RunningServer server = jdbcServer(database.jdbcUrl(), "--vtlab.repository.pool-timeout=1s")) {
+        try (RunningServer server = JdbcServers.start(database.jdbcUrl(), "--vtlab.repository.pool-timeout=1s")) {
             assertThat(server.get("/sync?name=Ada").statusCode()).isEqualTo(200);
 
             database.kill();
@@ -108,29 +107,12 @@ class JdbcFaultsTest {
         }
     }
 
-    private static RunningServer jdbcServer(VisitDatabase database, String... settings) {
-        return jdbcServer(database.jdbcUrl(), settings);
-    }
-
-    private static RunningServer jdbcServer(String jdbcUrl, String... settings) {
-        String[] args = new String[settings.length + 2];
-        args[0] = "--vtlab.repository.kind=jdbc";
-        args[1] = "--vtlab.repository.url=" + jdbcUrl;
-        System.arraycopy(settings, 0, args, 2, settings.length);
-        return RunningServer.startWith(args);
-    }
-
     /** Sends one request in the background and returns once it holds a connection (the pool says so). */
     private static CompletableFuture<HttpResponse<String>> holdOneConnection(RunningServer server, int active)
             throws InterruptedException {
         CompletableFuture<HttpResponse<String>> holder = CompletableFuture.supplyAsync(
                 () -> server.get("/sync?name=Ada"), runnable -> Thread.ofVirtual().start(runnable));
-        HikariDataSource pool = server.bean(HikariDataSource.class);
-        long deadline = System.nanoTime() + DEADLINE.toNanos();
-        while (pool.getHikariPoolMXBean().getActiveConnections() < active) {
-            assertThat(System.nanoTime()).as("a request holds a connection within %s", DEADLINE).isLessThan(deadline);
-            Thread.sleep(10);
-        }
+        JdbcServers.awaitActiveConnections(server, active);
         return holder;
     }
 
