@@ -11,21 +11,22 @@ import org.slf4j.MDC;
  * Runs one branch where it is called and notes what it ran on: the thread, and the request id that thread carried.
  * Each read writes one log line on the branch's own thread, at INFO, as it ends: the line carries the request id
  * (the server's log pattern shows the MDC's, {@code logging.pattern.correlation}) only where the context reached
- * the branch. {@code logging.level.dev.vtlab.adapters.out.fanout=warn} silences them (a load run's log).
+ * the branch. {@code logging.level.dev.vtlab.adapters.out.fanout=warn} silences them (a load run's log). Public for
+ * the structured fan-out, in a module of its own, which records its branches as the others do.
  */
-final class BranchRecorder {
+public final class BranchRecorder {
 
     private static final Logger log = LoggerFactory.getLogger(BranchRecorder.class);
 
     private final String requestIdKey;
 
     /** @param requestIdKey the logging context's (MDC's) key for the request id */
-    BranchRecorder(String requestIdKey) {
+    public BranchRecorder(String requestIdKey) {
         this.requestIdKey = requestIdKey;
     }
 
     /** The branch's answer and its run; a failure of the read becomes a {@link BranchFailedException} naming it. */
-    Ran run(Read<?> read) {
+    public Ran run(Read<?> read) {
         Thread thread = Thread.currentThread();
         BranchRun run = new BranchRun(read.branch(), thread.getName(), thread.isVirtual(), MDC.get(requestIdKey));
         Object value;
@@ -43,6 +44,6 @@ final class BranchRecorder {
     }
 
     /** A branch's answer and its run. */
-    record Ran(Object value, BranchRun run) {
+    public record Ran(Object value, BranchRun run) {
     }
 }

@@ -11,14 +11,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-/** What the ways of fanning out share: the check of their reads, and how their answers are put together. */
-final class Branches {
+/**
+ * What the ways of fanning out share: the check of their reads, and how their answers are put together. Public for
+ * the one fan-out in a module of its own (the structured one, on JDK 25's preview API), which uses it as the others do.
+ */
+public final class Branches {
 
     private Branches() {
     }
 
     /** At least one read, and no branch name twice (answers are kept by name). */
-    static void requireDistinct(List<Read<?>> reads) {
+    public static void requireDistinct(List<Read<?>> reads) {
         if (reads.isEmpty()) {
             throw new IllegalArgumentException("a fan-out needs at least one read");
         }
@@ -31,7 +34,7 @@ final class Branches {
     }
 
     /** The port's answer: each branch's value by its name, and its run, in the order the reads were given. */
-    static Answers answers(List<BranchRecorder.Ran> answered) {
+    public static Answers answers(List<BranchRecorder.Ran> answered) {
         Map<String, Object> values = new LinkedHashMap<>();
         List<BranchRun> runs = new ArrayList<>();
         for (BranchRecorder.Ran ran : answered) {
