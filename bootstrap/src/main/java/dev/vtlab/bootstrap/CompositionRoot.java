@@ -60,6 +60,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ThreadFactory;
 import java.util.function.UnaryOperator;
 
 /**
@@ -67,8 +68,9 @@ import java.util.function.UnaryOperator;
  * of the four places, a platform or a virtual thread executor, each flag in one method. Moving virtual threads, or
  * swapping the adapter, is a change here and in flags.properties, never in the core. Every executor that runs is
  * chosen here, and every decorator that runs is applied here, through the lab's hook ({@link #measuredByTheLab}).
- * It also picks how {@code /fanout}'s independent reads run ({@code vtlab.fan-out}: one after the other, or futures
- * on W's executor), and applies, once, the wrapping that carries the request's logging context into each branch;
+ * It also picks how {@code /fanout}'s independent reads run ({@code vtlab.fan-out}: one after the other, futures on
+ * W's executor, or a structured scope on virtual threads), and applies, once, the wrapping that carries the request's
+ * logging context into each branch;
  * the reads themselves follow the repository's kind, picked in the same switch as the repository's adapter.
  * The rest of the wiring is named after its concern: the web adapter ({@link WebConfiguration}), the JDBC
  * adapter's pool ({@link PersistenceConfiguration}) and the web server, Tomcat, Jetty or Netty
@@ -213,15 +215,19 @@ public class CompositionRoot {
     }
 
     /**
-     * How the card's reads run, {@code vtlab.fan-out}: one after the other on the request's thread, or as futures
-     * on W's executor (the bean {@code /wrapped} uses, so flag W decides their threads), which carries the
-     * request's logging context into each branch.
+     * How the card's reads run, {@code vtlab.fan-out}: one after the other on the request's thread; as futures
+     * on W's executor (the bean {@code /wrapped} uses, so flag W decides their threads); or forked in a structured
+     * scope, each on a new virtual thread (JDK 25's preview API, loaded only when chosen: {@link StructuredFanOut}).
+     * The executor and the thread factory carry the request's logging context into each branch.
      */
     static IndependentReads fanOut(VtlabSettings settings, Executor wrapperExecutor) {
         VtlabSettings.FanOut fanOut = settings.fanOut();
         return switch (fanOut.way()) {
             case SEQUENTIAL -> new SequentialReads(fanOut.deadline(), FanOutController.REQUEST_ID_KEY);
             case FUTURES -> new FutureReads(carryingTheRequestContext(wrapperExecutor), fanOut.deadline(),
+                    FanOutController.REQUEST_ID_KEY);
+            case STRUCTURED -> StructuredFanOut.load(carryingTheRequestContext(
+                    Thread.ofVirtual().name("vt-fanout-", 0).factory()), fanOut.deadline(),
                     FanOutController.REQUEST_ID_KEY);
         };
     }
@@ -234,11 +240,25 @@ public class CompositionRoot {
      * case carries the context itself.
      */
     static Executor carryingTheRequestContext(Executor executor) {
-        ContextSnapshotFactory snapshots = ContextSnapshotFactory.builder()
+        ContextSnapshotFactory snapshots = requestContext();
+        return task -> executor.execute(snapshots.captureAll().wrap(task));
+    }
+
+    /**
+     * {@code threads}, each thread running its task with the logging context of the thread that asked for it: the
+     * scope's owner, the request's thread, asks as it forks, so the snapshot is taken there, as for an executor.
+     */
+    static ThreadFactory carryingTheRequestContext(ThreadFactory threads) {
+        ContextSnapshotFactory snapshots = requestContext();
+        return task -> threads.newThread(snapshots.captureAll().wrap(task));
+    }
+
+    /** The request id in the MDC, the one context the branches need; missing on the caller, cleared on the branch. */
+    private static ContextSnapshotFactory requestContext() {
+        return ContextSnapshotFactory.builder()
                 .contextRegistry(new ContextRegistry().registerThreadLocalAccessor(
                         new Slf4jThreadLocalAccessor(FanOutController.REQUEST_ID_KEY)))
                 .clearMissing(true).build();
-        return task -> executor.execute(snapshots.captureAll().wrap(task));
     }
 
     // ---- the four places where virtual threads can go ----

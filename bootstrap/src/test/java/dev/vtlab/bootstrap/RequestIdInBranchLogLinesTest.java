@@ -34,9 +34,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The request id in the log line each branch writes, rendered with the server's own correlation pattern
  * ({@code logging.pattern.correlation} in application.properties): the fan-out the composition root builds for
- * {@code sequential} and for {@code futures} (on a two-thread pool standing in for W's executor) shows it in every
- * branch's line; {@code futures} on the same pool without the root's wrapping shows none. Lines are told apart by
- * branch names of their own, since other tests may log from this JVM at the same time.
+ * {@code sequential}, for {@code futures} (on a two-thread pool standing in for W's executor) and for
+ * {@code structured} (on the root's own virtual threads; this module's tests run with preview features on) shows it
+ * in every branch's line; {@code futures} on the same pool without the root's wrapping shows none. Lines are told
+ * apart by branch names of their own, since other tests may log from this JVM at the same time.
  */
 class RequestIdInBranchLogLinesTest {
 
@@ -91,7 +92,7 @@ class RequestIdInBranchLogLinesTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"sequential", "futures"})
+    @ValueSource(strings = {"sequential", "futures", "structured"})
     void each_way_as_the_root_builds_it_writes_the_id_in_each_branchs_line(String way) {
         MDC.put(KEY, "req-" + tag);
 
@@ -111,15 +112,16 @@ class RequestIdInBranchLogLinesTest {
                 "[] read " + tag + "-c answered");
     }
 
-    @Test
-    void a_failing_branch_writes_its_line_with_the_id_too() {
+    @ParameterizedTest
+    @ValueSource(strings = {"futures", "structured"})
+    void a_failing_branch_writes_its_line_with_the_id_too(String way) {
         MDC.put(KEY, "req-" + tag);
         List<Read<?>> reads = List.of(new Read<>(tag + "-a", () -> {
             throw new IllegalStateException("the store is down");
         }));
 
         try {
-            builtByTheRoot("futures").readAll(reads);
+            builtByTheRoot(way).readAll(reads);
         } catch (RuntimeException expected) {
             // the failure itself is IndependentReadsTest's; here only its line
         }

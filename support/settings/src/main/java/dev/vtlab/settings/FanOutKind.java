@@ -12,7 +12,13 @@ public enum FanOutKind {
     /** One read after the other on the request's own thread: the baseline, its latency the sum of the branches. */
     SEQUENTIAL("sequential"),
     /** Each read a {@code CompletableFuture} on W's executor, the one {@code /wrapped} uses: W decides the threads. */
-    FUTURES("futures");
+    FUTURES("futures"),
+    /**
+     * Each read forked in a {@code StructuredTaskScope} (JDK 25's preview API) on virtual threads: on a failure or the
+     * deadline the scope interrupts the others, and none runs on after the answer. Needs JDK 25 started with
+     * {@code --enable-preview}; elsewhere start-up stops naming {@value VtlabSettings#FAN_OUT}.
+     */
+    STRUCTURED("structured");
 
     private final String label;
 

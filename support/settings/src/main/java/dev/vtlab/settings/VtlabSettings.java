@@ -37,7 +37,7 @@ public record VtlabSettings(VirtualThreadFlags requested, boolean springVirtualT
     /**
      * Configuration value: the fan-out of {@code /fanout} (a visitor's card, three independent reads).
      *
-     * @param way                 sequential or futures ({@value #FAN_OUT})
+     * @param way                 sequential, futures or structured ({@value #FAN_OUT})
      * @param deadline            how long the three reads may take together; past it, a 504 naming the late one
      * @param visitCountDelay     how long the sleepy visit count waits
      * @param lastVisitDelay      how long the sleepy last visit waits
@@ -171,8 +171,8 @@ public record VtlabSettings(VirtualThreadFlags requested, boolean springVirtualT
     }
 
     /**
-     * The fan-out's way ({@code structured} is not one yet: refused like any unknown value, naming the accepted
-     * ones), its deadline (above 0) and the sleepy reads' delays.
+     * The fan-out's way (whether {@code structured} can run on this JVM is the composition root's to check, as it
+     * loads it), its deadline (above 0) and the sleepy reads' delays.
      */
     private static FanOut readFanOut(StrictSettings settings) {
         FanOutKind way = FanOutKind.of(settings.choice(FAN_OUT, FanOutKind.SEQUENTIAL.label(), FanOutKind.labels()));
