@@ -16,6 +16,7 @@ import java.util.concurrent.ThreadFactory;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * How the composition root loads {@code vtlab.fan-out=structured}: on this module's test JVM (the build's JDK 25, with
@@ -54,8 +55,25 @@ class StructuredFanOutTest {
         assertThat(refused).hasMessageContaining("built without it (-Dvtlab.structured=false");
     }
 
+    /**
+     * Whether this build has the adapter (the root pom's {@code structured} profile, off with
+     * {@code -Dvtlab.structured=false}) and this JVM can run it: the build's JDK 25, with this module's
+     * {@code --enable-preview}. The reason, when not, for the tests that run it.
+     */
+    static String whyItCannotRunHere() {
+        if (StructuredFanOut.class.getClassLoader().getResource(
+                StructuredFanOut.ADAPTER.replace('.', '/') + ".class") == null) {
+            return "this build leaves adapters-structured out (-Dvtlab.structured=false)";
+        }
+        if (Runtime.version().feature() != StructuredFanOut.RELEASE) {
+            return "the tests run on JDK " + Runtime.version().feature() + ", not 25";
+        }
+        return null;
+    }
+
     @Test
     void on_this_jdk_25_with_preview_features_it_loads_and_answers_on_the_factorys_threads() {
+        assumeTrue(whyItCannotRunHere() == null, whyItCannotRunHere());
         IndependentReads structured = StructuredFanOut.load(THREADS, DEADLINE, FanOutController.REQUEST_ID_KEY);
         Read<String> read = new Read<>("a", () -> Thread.currentThread().getName());
 
