@@ -24,7 +24,7 @@ final class StructuredFanOut {
     private StructuredFanOut() {
     }
 
-    /** The adapter on this JVM, or start-up stopped: see {@link #load(Runtime.Version, String, ThreadFactory, Duration, String)}. */
+    /** The adapter on this JVM, or start-up stopped naming the key (the checks below, on the running JDK). */
     static IndependentReads load(ThreadFactory threads, Duration deadline, String requestIdKey) {
         return load(Runtime.version(), ADAPTER, threads, deadline, requestIdKey);
     }

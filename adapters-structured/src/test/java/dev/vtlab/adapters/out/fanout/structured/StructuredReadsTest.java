@@ -125,15 +125,16 @@ class StructuredReadsTest {
 
         BranchTimedOutException late;
         try {
+            // long enough for the three forks to be made before it (a fork after the deadline would not run)
             late = catchThrowableOfType(BranchTimedOutException.class,
-                    () -> new StructuredReads(threads, Duration.ofMillis(50), KEY).readAll(
+                    () -> new StructuredReads(threads, Duration.ofMillis(500), KEY).readAll(
                             List.of(read("a"), held.read(), read("c"))));
         } finally {
             release.countDown();
         }
 
         assertThat(late.branch()).isEqualTo("b");
-        assertThat(late).hasMessageContaining("deadline of 50 ms");
+        assertThat(late).hasMessageContaining("deadline of 500 ms");
         assertThat(held.interrupted()).as("the scope interrupted the late branch").isTrue();
         assertThat(held.ended()).as("the late branch ended before readAll returned").isTrue();
     }
