@@ -12,12 +12,16 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicReference;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The request's id in every branch of the futures fan-out: lost on the executor's threads as they are, carried by
  * the composition root's one wrapping (Micrometer's context-propagation), and never left behind on a pooled thread.
+ * The structured fan-out's threads come from the root's thread factory, wrapped the same way: each thread carries
+ * the id of the thread that asked for it, the scope's owner as it forks.
  */
 class RequestContextInBranchesTest {
 
@@ -67,5 +71,20 @@ class RequestContextInBranchesTest {
         List<BranchRun> runs = reads.readAll(threeReads()).runs();
 
         assertThat(runs).extracting(BranchRun::requestId).containsOnlyNulls();
+    }
+
+    @Test
+    void the_roots_thread_factory_gives_each_thread_the_id_of_the_thread_that_asked_for_it()
+            throws InterruptedException {
+        ThreadFactory threads = CompositionRoot.carryingTheRequestContext(Thread.ofVirtual().factory());
+        AtomicReference<String> seen = new AtomicReference<>("not run");
+        MDC.put(KEY, "req-forked");
+        Thread branch = threads.newThread(() -> seen.set(MDC.get(KEY)));
+        MDC.remove(KEY); // the asking thread moves on: the branch keeps what it was given as it was made
+
+        branch.start();
+
+        assertThat(branch.join(Duration.ofSeconds(10))).as("the branch ended within 10 s").isTrue();
+        assertThat(seen).hasValue("req-forked");
     }
 }
