@@ -66,7 +66,7 @@ public record CapacityRun(String flags, String mode, String status, String messa
         MeterView meters = MeterView.of(predicted, reference.meterCeilings(), knee).orElse(null);
         CapacityRun run = new CapacityRun(flags, mode.label(), "OK", null, steps, sustained, notHeld, predicted,
                 ceilings, ratio, null, server, meters);
-        return run.withNote(Notes.of(run, server.floorMs(), stepSeconds));
+        return run.withNote(Notes.of(run, mode.floorMs(server), stepSeconds));
     }
 
     /**

@@ -151,8 +151,8 @@ public final class CapacityRunner {
             if (cpu.isPresent()) {
                 start = Math.min(start, WARMUP_CPU_MULTIPLE * cpu.get().rate()); // the ladder rounds its start
             }
-            out.printf(Locale.ROOT, "%s %s: Little's law %s req/s (%s)%s; steps from %s req/s%n", mode.label(),
-                    combination.label(), CapacityRun.rate(sized.rate()), sized.resource().label(),
+            out.printf(Locale.ROOT, "%s %s: Little's law %s req/s (%s: %s)%s; steps from %s req/s%n", mode.label(),
+                    combination.label(), CapacityRun.rate(sized.rate()), sized.resource().label(), sized.explain(),
                     cpu.map(c -> ", the " + c.resource().label() + " at the warm-up " + CapacityRun.rate(c.rate())
                             + " req/s").orElse(""), CapacityRun.rate(start));
             boolean cpuBinds = cpu.isPresent() && cpu.get().rate() < sized.rate();
@@ -161,7 +161,7 @@ public final class CapacityRunner {
             for (OptionalDouble rate = ladder.next(List.of()); rate.isPresent() && !signal.stopping();
                  rate = ladder.next(steps.stream().map(CapacityStep::rung).toList())) {
                 CapacityStep step = step(server, lab, meters, environment, mode, rate.getAsDouble());
-                boolean runAgain = step.runAgain(environment.floorMs());
+                boolean runAgain = step.runAgain(mode.floorMs(environment));
                 print(step, HoldRule.runAgainNote(runAgain, false));
                 if (runAgain && !signal.stopping()) {
                     step = step(server, lab, meters, environment, mode, rate.getAsDouble()).after(step);
@@ -222,7 +222,7 @@ public final class CapacityRunner {
                 server.base().toString(), quiet.toNanos() / 1e6, environment, null, quietAfter);
         StepCpu cpu = StepCpu.steady(recording, steadyFrom(steps), steadyTo(steps)).orElseGet(
                 () -> StepCpu.clientOnly(clientCpuAfter - clientCpuBefore, recording.requests().size()));
-        return CapacityStep.of(summary, cpu.serverMsPerRequest(), cpu.clientMsPerRequest(), environment.floorMs(),
+        return CapacityStep.of(summary, cpu.serverMsPerRequest(), cpu.clientMsPerRequest(), mode.floorMs(environment),
                 meterCeilings(atRest, recording, steps, mode));
     }
 

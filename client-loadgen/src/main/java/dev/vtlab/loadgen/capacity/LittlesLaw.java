@@ -6,12 +6,14 @@ import dev.vtlab.loadgen.load.Mode;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Predicts a placement's capacity from the server's configuration as its lab reports it: each resource a request
  * of this mode holds, divided by how long it holds it (L = lambda x W, so lambda = L / W); the lowest binds. A
- * request holds a waiting thread, a connection and (JDBC) a pooled connection for the repository's two delays,
- * the floor; the machine's cores for the CPU time it costs, measured (server and load generator together: on
+ * request holds a waiting thread and a connection for its floor ({@link Mode#floorMs}); a resource it takes once a
+ * call (a JDBC connection, the bulkhead, the branches' pool) b times, each for that call's wait h, so N / (b x h):
+ * a visit's count and save, a card's three reads, at once or not; the machine's cores for the CPU time it costs, measured (server and load generator together: on
  * loopback they share the cores), or, when the server runs on cores of its own, those cores for the server's CPU
  * time alone and the load generator's cores for its own ({@link #withLoadGenerator}).
  */
@@ -37,7 +39,9 @@ public final class LittlesLaw {
      */
     public static List<Ceiling> ceilings(ServerEnvironment server, Mode mode, Double cpuSecondsPerRequest,
                                          Resource cpu) {
-        double hold = server.floorMs() / 1000.0;
+        double hold = mode.floorMs(server) / 1000.0;
+        List<Long> calls = mode.callDelaysMs(server);
+        double callHold = calls.stream().mapToLong(Long::longValue).average().orElse(0) / 1000.0;
         ServerEnvironment.Flags flags = server.flags();
         ServerEnvironment.Executors executors = server.executors();
         List<Ceiling> ceilings = new ArrayList<>();
@@ -47,11 +51,12 @@ public final class LittlesLaw {
         }
         Integer commonPool = executors == null ? null : executors.supplyAsyncDefaultThreads();
         switch (mode) {
-            case SYNC -> {
-                Integer requestThreads = webServer.requestThreads();
-                if (requestThreads != null) {
-                    ceilings.add(new Ceiling(webServer.eventLoop() ? Resource.EVENT_LOOP : Resource.REQUEST_THREADS,
-                            requestThreads, hold));
+            case SYNC -> requestThreads(webServer, hold).ifPresent(ceilings::add);
+            case FANOUT -> {
+                requestThreads(webServer, hold).ifPresent(ceilings::add);
+                // futures runs the card's reads on W's executor: with W off, supplyAsync's default, a task a read.
+                if ("futures".equals(server.fanOut().way()) && !flags.wrapper() && commonPool != null) {
+                    ceilings.add(new Ceiling(Resource.COMMON_POOL, commonPool, calls.size(), callHold));
                 }
             }
             case ASYNC -> {
@@ -73,9 +78,9 @@ public final class LittlesLaw {
             }
         }
         if (server.pool() != null) {
-            ceilings.add(new Ceiling(Resource.JDBC_POOL, server.pool().size(), hold));
+            ceilings.add(new Ceiling(Resource.JDBC_POOL, server.pool().size(), calls.size(), callHold));
             if (server.pool().maxConcurrent() != null) {
-                ceilings.add(new Ceiling(Resource.BULKHEAD, server.pool().maxConcurrent(), hold));
+                ceilings.add(new Ceiling(Resource.BULKHEAD, server.pool().maxConcurrent(), calls.size(), callHold));
             }
         }
         if (cpuSecondsPerRequest != null && cpuSecondsPerRequest > 0) {
@@ -83,6 +88,13 @@ public final class LittlesLaw {
         }
         ceilings.sort(Comparator.comparingDouble(Ceiling::rate));
         return List.copyOf(ceilings);
+    }
+
+    /** The request's thread, held for the whole request where its pool is bounded (T off, or Netty's event loop). */
+    private static Optional<Ceiling> requestThreads(ServerEnvironment.WebServerLimits webServer, double hold) {
+        Integer requestThreads = webServer.requestThreads();
+        return requestThreads == null ? Optional.empty() : Optional.of(new Ceiling(
+                webServer.eventLoop() ? Resource.EVENT_LOOP : Resource.REQUEST_THREADS, requestThreads, hold));
     }
 
     /**

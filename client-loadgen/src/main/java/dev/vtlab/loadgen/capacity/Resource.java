@@ -1,5 +1,9 @@
 package dev.vtlab.loadgen.capacity;
 
+import dev.vtlab.loadgen.meters.StandardMeter;
+
+import java.util.List;
+
 /** What a request holds while it waits, and so what can stop a placement's rate. */
 public enum Resource {
     REQUEST_THREADS("request threads", "the web server's platform request threads (T off), or the tasks Jetty's "
@@ -8,7 +12,8 @@ public enum Resource {
             + "few platform threads every connection shares"),
     CONNECTIONS("connections by heap", "the connections the web server holds at once, bounded by the heap"),
     ASYNC_EXECUTOR("async executor", "Spring's applicationTaskExecutor, which runs Callables (A off)"),
-    COMMON_POOL("common pool", "supplyAsync's default executor (W off for /wrapped, R off for /async)"),
+    COMMON_POOL("common pool", "supplyAsync's default executor (W off for /wrapped and for /fanout's futures, R off "
+            + "for /async)"),
     JDBC_POOL("JDBC pool", "HikariCP's connections"),
     BULKHEAD("bulkhead", "the JDBC adapter's calls allowed at once"),
     CPU("CPU", "the machine's cores, which the server and the load generator share on loopback"),
@@ -22,6 +27,20 @@ public enum Resource {
     Resource(String label, String description) {
         this.label = label;
         this.description = description;
+    }
+
+    /**
+     * The standard meters that show it in use and its waiters, as a reader watches it in their own service; empty
+     * where none stands for it.
+     */
+    public List<StandardMeter> meters() {
+        return switch (this) {
+            case REQUEST_THREADS -> List.of(StandardMeter.TOMCAT_THREADS_BUSY, StandardMeter.JETTY_THREADS_BUSY);
+            case ASYNC_EXECUTOR -> List.of(StandardMeter.EXECUTOR_ACTIVE, StandardMeter.EXECUTOR_QUEUED);
+            case COMMON_POOL -> List.of(StandardMeter.FORK_JOIN_ACTIVE, StandardMeter.FORK_JOIN_QUEUED);
+            case JDBC_POOL -> List.of(StandardMeter.HIKARI_ACTIVE, StandardMeter.HIKARI_PENDING);
+            case EVENT_LOOP, CONNECTIONS, BULKHEAD, CPU, SERVER_CPU, LOADGEN_CPU -> List.of();
+        };
     }
 
     /** e.g. {@code request threads}, as reports name it. */

@@ -104,7 +104,8 @@ public final class CapacityCommand implements Callable<Integer> {
         ExperimentPlan planned = CapacityPlan.of(plan.modes(), plan.flags());
         List<Variant> chosen = variants.variants();
         Path dir = OutputDirs.choose(spec.commandLine(), out, Path.of("target", "capacity"));
-        MatrixSettings.ServerSettings server = new MatrixSettings.ServerSettings(preset.delay(), preset.delay(), heap,
+        MatrixSettings.ServerSettings server = new MatrixSettings.ServerSettings(preset.delay(), preset.delay(),
+                variants.fanOut(), heap,
                 null, preset.serverArgs(), variants.databaseUrl(), variants.serverJar(), variants.downstreamJar(),
                 cores.split(spec.commandLine()));
         CapacitySettings.Steps steps = new CapacitySettings.Steps(step, step.dividedBy(5), bisections, maxRate,

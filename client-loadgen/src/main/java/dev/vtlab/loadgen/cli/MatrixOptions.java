@@ -37,7 +37,8 @@ final class MatrixOptions {
     Integer requests;
 
     @Option(names = "--delay", converter = DurationConverter.class,
-            description = "Repository delay for count and for save (default: the profile's).")
+            description = "Each wait the server makes: the repository's count and save, and each of /fanout's three "
+                    + "reads (default: the profile's).")
     Duration delay;
 
     @Option(names = "--timeout", converter = DurationConverter.class,
@@ -104,7 +105,7 @@ final class MatrixOptions {
         }
         return new MatrixExperiment(profile, plan.modes(), plan.flags(), r,
                 new MatrixSettings.BurstSettings(n, t, w),
-                new MatrixSettings.ServerSettings(d, d, heap, commonPoolParallelism, serverSettings(command, profile),
+                new MatrixSettings.ServerSettings(d, d, variants.fanOut(), heap, commonPoolParallelism, serverSettings(command, profile),
                         variants.databaseUrl(), variants.serverJar(), variants.downstreamJar(),
                         cores.split(command)),
                 new MatrixSettings.OutputSettings(
@@ -125,7 +126,7 @@ final class MatrixOptions {
             if (MatrixSettings.setByTheRunner(key)) {
                 throw usage(command, "--server-arg must not set " + key + ": the matrix sets it from its own options "
                         + "(--flags, --repository, --web-server, --database-url, --pool-size, --max-concurrent, --guard, "
-                        + "--delay)");
+                        + "--delay, --fan-out)");
             }
             byKey.put(key, arg);
         }

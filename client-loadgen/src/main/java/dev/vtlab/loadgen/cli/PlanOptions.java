@@ -12,7 +12,8 @@ import java.util.Set;
 final class PlanOptions {
 
     @Option(names = "--modes", split = ",", converter = ModeConverter.class,
-            description = "Modes to measure (default: sync,async,wrapped,callable).")
+            description = "Modes to measure: sync, async, wrapped, callable (the four styles of a visit, the "
+                    + "default), and fanout (a card of three reads, as --fan-out runs them).")
     List<Mode> modes;
 
     @Option(names = "--flags", split = ",", converter = FlagConverter.class,
@@ -20,9 +21,9 @@ final class PlanOptions {
                     + "them a mode can feel; capacity turns each on alone.")
     List<Flag> flags;
 
-    /** The modes asked for, all four by default. */
+    /** The modes asked for, the four styles of a visit by default. */
     List<Mode> modes() {
-        return modes == null ? List.of(Mode.values()) : List.copyOf(modes);
+        return modes == null ? Mode.visitStyles() : List.copyOf(modes);
     }
 
     /** The flags asked for, all four by default. */

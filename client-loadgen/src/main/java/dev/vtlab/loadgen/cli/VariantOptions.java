@@ -1,6 +1,7 @@
 package dev.vtlab.loadgen.cli;
 
 import dev.vtlab.jdks.JdkFinder;
+import dev.vtlab.loadgen.matrix.FanOutWay;
 import dev.vtlab.loadgen.matrix.GuardSetting;
 import dev.vtlab.loadgen.matrix.RepositoryKind;
 import dev.vtlab.loadgen.matrix.Variant;
@@ -59,6 +60,12 @@ final class VariantOptions {
             + "whole plan: none, synchronized, reentrant-lock (vtlab.repository.guard). Default: none.")
     List<String> guards;
 
+    @Option(names = "--fan-out", description = "How /fanout runs its three reads (vtlab.fan-out): sequential (on "
+            + "the request's thread: T decides), futures (on W's executor: W decides the branches, T the request "
+            + "that waits) or structured (a StructuredTaskScope; the server gets --enable-preview). Measure it with "
+            + "--modes fanout. Default: sequential.")
+    String fanOut;
+
     @Option(names = "--server-jar", description = "The server jar (default: " + Jars.SERVER + ", "
             + "looked up from here and from the parent folder).")
     Path serverJar;
@@ -70,6 +77,13 @@ final class VariantOptions {
     /** Every variant the options ask for, each axis checked. */
     List<Variant> variants() {
         return Variant.all(repositories(), serverJdks(), webServers(), guards(), poolSizes(), maxConcurrents());
+    }
+
+    /** The fan-out's way, checked now. */
+    FanOutWay fanOut() {
+        String label = fanOut == null ? FanOutWay.SEQUENTIAL.label() : fanOut;
+        return FanOutWay.parse(label).orElseThrow(() -> usage("unknown fan-out '" + label + "'; expected "
+                + String.join(", ", FanOutWay.labels())));
     }
 
     /** The server jar, found now. */

@@ -46,12 +46,17 @@ public final class LabClient implements VisitCounter {
         return get("/lab/load", LabLoad.class);
     }
 
+    /** What {@code /fanout}'s fan-out left behind its answers since the last reset. */
+    public FanOutAftermath fanOut() throws IOException, InterruptedException {
+        return get("/lab/fanout", FanOutAftermath.class);
+    }
+
     @Override
     public long visitsSaved() throws IOException, InterruptedException {
         return get("/lab/visits", Visits.class).saved();
     }
 
-    /** Clears the thread-placement counters and the JVM's peak and started counts. */
+    /** Clears the thread-placement counters, the JVM's peak and started counts and the fan-out's counts. */
     public void reset() throws IOException, InterruptedException {
         send(HttpRequest.newBuilder(base.resolve("/lab/threads/reset"))
                 .POST(HttpRequest.BodyPublishers.noBody()));

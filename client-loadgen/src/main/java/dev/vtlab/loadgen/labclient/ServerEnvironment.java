@@ -3,6 +3,7 @@ package dev.vtlab.loadgen.labclient;
 import com.fasterxml.jackson.annotation.JsonAlias;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -27,13 +28,16 @@ import java.util.Locale;
  * @param asyncRequestTimeoutMs  Spring MVC's async request timeout, {@code null} for the container's (30 s)
  * @param pool                   the JDBC adapter's pool, {@code null} for the other adapters
  * @param executors              the executors' sizes ({@code null} from servers before they were reported)
+ * @param fanOut                 how {@code /fanout} runs its reads ({@code null} from servers before it was
+ *                               reported)
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record ServerEnvironment(Flags flags, boolean springVirtualThreads, String javaVersion, String javaVendor,
                                 int availableProcessors, int commonPoolParallelism, long maxHeapBytes,
                                 @JsonAlias("tomcat") WebServerLimits webServer, long repositoryCountDelayMs, long repositorySaveDelayMs,
                                 String repository, String repositoryUrl, String repositoryGuard,
-                                Long asyncRequestTimeoutMs, Pool pool, Executors executors) {
+                                Long asyncRequestTimeoutMs, Pool pool, Executors executors,
+                                FanOut fanOut) {
 
     /**
      * How many threads an executor a request may wait on runs at most; {@code null}: a new thread per task.
@@ -44,6 +48,30 @@ public record ServerEnvironment(Flags flags, boolean springVirtualThreads, Strin
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Executors(Integer asyncExecutorThreads, Integer supplyAsyncDefaultThreads) {
+    }
+
+    /**
+     * How {@code /fanout} runs its three reads, and how long each waits.
+     *
+     * @param way                   {@code sequential}: one after the other on the request's thread; else at once
+     *                              ({@code futures}, {@code structured})
+     * @param visitCountDelayMs     the visit-count read's wait
+     * @param lastVisitDelayMs      the last-visit read's
+     * @param recommendationDelayMs the recommendation read's
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record FanOut(String way, long visitCountDelayMs, long lastVisitDelayMs, long recommendationDelayMs) {
+
+        /** Each read's wait, one a call. */
+        public List<Long> readDelaysMs() {
+            return List.of(visitCountDelayMs, lastVisitDelayMs, recommendationDelayMs);
+        }
+
+        /** One after the other: the reads' waits add up; at once: the longest is the request's. */
+        public long floorMs() {
+            return "sequential".equals(way) ? readDelaysMs().stream().mapToLong(Long::longValue).sum()
+                    : readDelaysMs().stream().mapToLong(Long::longValue).max().orElse(0);
+        }
     }
 
     /**
@@ -145,7 +173,7 @@ public record ServerEnvironment(Flags flags, boolean springVirtualThreads, Strin
                 : asyncRequestTimeoutMs + " ms");
     }
 
-    /** The sum of the repository delays: no request can be faster. */
+    /** The sum of the repository delays: no visit (count, then save) can be faster. */
     public long floorMs() {
         return repositoryCountDelayMs + repositorySaveDelayMs;
     }

@@ -1,5 +1,6 @@
 package dev.vtlab.loadgen.load;
 
+import dev.vtlab.loadgen.labclient.FanOutAftermath;
 import dev.vtlab.loadgen.labclient.LabClient;
 import dev.vtlab.loadgen.meters.MeterSource;
 import dev.vtlab.loadgen.labclient.ServerEnvironment;
@@ -163,11 +164,13 @@ public final class LoadRun {
         ServerEnvironment environment = null;
         ServerThreads threads = null;
         ServerJvm jvm = null;
+        FanOutAftermath fanOut = null;
         Long visitsAfter = null;
         try {
             jvm = delivered(labClient);
             environment = labClient.environment();
             threads = labClient.threads();
+            fanOut = mode == Mode.FANOUT ? labClient.fanOut() : null;
             visitsAfter = visits.visitsSaved();
         } catch (IOException e) {
             labError = "could not read the lab after the burst: " + e.getMessage();
@@ -175,12 +178,14 @@ public final class LoadRun {
         long succeeded = fired.results().stream().filter(RequestResult::succeeded).count();
         // Unknown, not zero, when the count could not be read after the burst.
         Long visitsSaved = visitsAfter == null ? null : visitsAfter - visitsBefore;
-        Long difference = visitsSaved == null ? null : succeeded + warmUp.succeeded() - visitsSaved;
+        // The warm-up visits (/sync); of the burst, only a mode that saves a visit.
+        long expected = (mode.visits() ? succeeded : 0) + warmUp.succeeded();
+        Long difference = visitsSaved == null ? null : expected - visitsSaved;
         return summed(fired, mode.label(), base, requests, concurrency, warmUp, quietWait.toNanos() / 1e6,
                 new RunSummary.Writes(warmUp.requests(), warmUp.succeeded(), visitsSaved,
                         difference == null ? null : Math.max(difference, 0),
                         difference == null ? null : Math.max(-difference, 0)),
-                new RunSummary.ServerSide(environment, threads, jvm, labError, fired.meterPeaks()));
+                new RunSummary.ServerSide(environment, threads, jvm, fanOut, labError, fired.meterPeaks()));
     }
 
     /**
@@ -192,7 +197,7 @@ public final class LoadRun {
         Fired fired = fire(page, requests, concurrency, meters);
         return summed(fired, RunSummary.PAGE, page, requests, concurrency, warmUp, null,
                 new RunSummary.Writes(warmUp.requests(), warmUp.succeeded(), null, null, null),
-                new RunSummary.ServerSide(null, null, null, null, fired.meterPeaks()));
+                new RunSummary.ServerSide(null, null, null, null, null, fired.meterPeaks()));
     }
 
     /** What a burst sent and got, and what it cost the client and the kernel. */

@@ -1,6 +1,7 @@
 package dev.vtlab.loadgen.load;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import dev.vtlab.loadgen.labclient.FanOutAftermath;
 import dev.vtlab.loadgen.labclient.ServerEnvironment;
 import dev.vtlab.loadgen.labclient.ServerJvm;
 import dev.vtlab.loadgen.labclient.ServerThreads;
@@ -63,7 +64,8 @@ public record RunSummary(@JsonUnwrapped Burst burst, @JsonUnwrapped Outcome outc
      *
      * @param warmupRequests    discarded requests sent before the burst
      * @param warmupSucceeded   of which answered 200
-     * @param visitsSaved       the visit count after minus before (warm-up included); {@code null} when the count
+     * @param visitsSaved       the visit count after minus before (warm-up included; a mode that saves no visit,
+     *                          such as fanout, adds none of its own); {@code null} when the count
      *                          could not be read after the burst
      * @param lostWrites        successful requests (warm-up included) that were not saved; must be 0;
      *                          {@code null} (unknown) when the count could not be read
@@ -100,13 +102,14 @@ public record RunSummary(@JsonUnwrapped Burst burst, @JsonUnwrapped Outcome outc
      * @param serverEnvironment the server's {@code /lab/environment}
      * @param serverThreads     the server's {@code /lab/threads} for this burst
      * @param serverJvm         the server's {@code /lab/jvm} for this burst
+     * @param serverFanOut      the server's {@code /lab/fanout} for a burst to {@code /fanout}, else {@code null}
      * @param labError          why the lab could not be read after the burst, or {@code null}
      * @param meterPeaks        the most each pool's meters read during the burst (in use, waiting), by Prometheus
      *                          line, read once a second from the server's management port; {@code null} when they
      *                          were not read
      */
     public record ServerSide(ServerEnvironment serverEnvironment, ServerThreads serverThreads, ServerJvm serverJvm,
-                             String labError, Map<String, Double> meterPeaks) {
+                             FanOutAftermath serverFanOut, String labError, Map<String, Double> meterPeaks) {
     }
 
     /** No failed request, visits saved equal to successes, and the lab could be read. */

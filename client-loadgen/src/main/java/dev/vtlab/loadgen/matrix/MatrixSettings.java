@@ -44,8 +44,9 @@ public record MatrixSettings(Profile profile, List<Mode> modes, Set<Flag> flags,
     /**
      * How each server, and the downstream process behind it, is started.
      *
-     * @param countDelay            the repository's count delay
+     * @param countDelay            the repository's count delay, and each of {@code /fanout}'s reads' wait
      * @param saveDelay             the repository's save delay
+     * @param fanOut                how {@code /fanout} runs its reads ({@code vtlab.fan-out})
      * @param heap                  server {@code -Xmx}, or {@code null} for the JVM default
      * @param commonPoolParallelism server common-pool parallelism, or {@code null} for the JVM default
      * @param serverArgs            server settings {@code key=value}: the profile's, overridden key by key by
@@ -58,7 +59,7 @@ public record MatrixSettings(Profile profile, List<Mode> modes, Set<Flag> flags,
      * @param cores                 the server's and the load generator's cores when apart ({@code --server-cores}),
      *                              or {@code null} when they share every core
      */
-    public record ServerSettings(Duration countDelay, Duration saveDelay, String heap, Integer commonPoolParallelism,
+    public record ServerSettings(Duration countDelay, Duration saveDelay, FanOutWay fanOut, String heap, Integer commonPoolParallelism,
                                  List<String> serverArgs,
                                  @JsonSerialize(converter = Redacted.class) String databaseUrl,
                                  Path serverJar, Path downstreamJar, CoreSplit cores) {
@@ -74,6 +75,7 @@ public record MatrixSettings(Profile profile, List<Mode> modes, Set<Flag> flags,
          */
         List<String> jvmOptions() {
             List<String> options = new ArrayList<>(List.of("-XX:+ExitOnOutOfMemoryError"));
+            options.addAll(fanOut.jvmOptions());
             if (cores != null) {
                 options.add(CoreSplit.SAME_COLLECTOR);
             }
@@ -111,14 +113,16 @@ public record MatrixSettings(Profile profile, List<Mode> modes, Set<Flag> flags,
 
     /**
      * The server settings {@link #serverArgs} sets from the runner's own options (the flags, the repository, its
-     * pool, bulkhead, guard and delays, the web server and Boot's switch): a {@code --server-arg} must not set them a
+     * pool, bulkhead, guard and delays, the web server and Boot's switch, the fan-out's way and its reads' delays): a {@code --server-arg} must not set them a
      * second time. A name ending in a
      * dot stands for every key under it.
      */
     private static final List<String> SET_BY_THE_RUNNER = List.of("vtlab.virtual-threads.", "vtlab.repository.kind",
             "vtlab.web-server", "spring.threads.virtual.enabled",
             "vtlab.repository.url", "vtlab.repository.pool-size", "vtlab.repository.max-concurrent",
-            "vtlab.repository.guard", "vtlab.repository.count-delay", "vtlab.repository.save-delay");
+            "vtlab.repository.guard", "vtlab.repository.count-delay", "vtlab.repository.save-delay",
+            "vtlab.fan-out", "vtlab.fan-out.visit-count-delay", "vtlab.fan-out.last-visit-delay",
+            "vtlab.fan-out.recommendation-delay");
 
     /** Whether the runner sets {@code key} itself ({@link #SET_BY_THE_RUNNER}). */
     public static boolean setByTheRunner(String key) {
@@ -141,6 +145,10 @@ public record MatrixSettings(Profile profile, List<Mode> modes, Set<Flag> flags,
         }
         args.add("--vtlab.repository.count-delay=" + server.countDelay().toMillis() + "ms");
         args.add("--vtlab.repository.save-delay=" + server.saveDelay().toMillis() + "ms");
+        args.add("--vtlab.fan-out=" + server.fanOut().label());
+        for (String read : List.of("visit-count", "last-visit", "recommendation")) {
+            args.add("--vtlab.fan-out." + read + "-delay=" + server.countDelay().toMillis() + "ms");
+        }
         server.serverArgs().forEach(arg -> args.add("--" + arg));
         return args;
     }

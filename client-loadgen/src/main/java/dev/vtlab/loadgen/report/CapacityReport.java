@@ -11,6 +11,7 @@ import dev.vtlab.loadgen.capacity.RateLadder;
 import dev.vtlab.loadgen.json.Json;
 import dev.vtlab.loadgen.labclient.ServerEnvironment;
 import dev.vtlab.loadgen.load.ClientEnvironment;
+import dev.vtlab.loadgen.load.Mode;
 import dev.vtlab.loadgen.matrix.HumanDuration;
 import dev.vtlab.loadgen.stored.StoredFiles;
 import tools.jackson.databind.JsonNode;
@@ -103,13 +104,22 @@ public final class CapacityReport {
         }
     }
 
+    /**
+     * The floor of {@code mode}'s requests, from the server its runs measured ({@link Mode#floorMs}): a card's is
+     * not a visit's; {@code visitFloorMs} where no run read its server.
+     */
+    private static long floorMs(String mode, List<CapacityRun> runs, long visitFloorMs) {
+        return runs.stream().map(CapacityRun::server).filter(java.util.Objects::nonNull).findFirst()
+                .map(server -> Mode.valueOf(mode.toUpperCase(Locale.ROOT)).floorMs(server)).orElse(visitFloorMs);
+    }
+
     /** Every chart of {@code results} by file name: one knee chart per mode, one time series per run. */
     public static Map<String, String> charts(Results results) {
         Map<String, String> charts = new LinkedHashMap<>();
         Map<String, List<CapacityRun>> byMode = results.runs().stream()
                 .collect(Collectors.groupingBy(CapacityRun::mode, LinkedHashMap::new, Collectors.toList()));
         byMode.forEach((mode, runs) -> {
-            String knee = CapacityCharts.knee(mode, runs, results.floorMs());
+            String knee = CapacityCharts.knee(mode, runs, floorMs(mode, runs, results.floorMs()));
             if (!knee.isEmpty()) {
                 charts.put("knee-" + mode + ".svg", knee);
             }

@@ -105,8 +105,8 @@ public record Findings(double threshold, List<FlagEffect> flagEffects, List<Best
     }
 
     /**
-     * The fastest clean combination of a mode (by median p99), against the floor (the sum of the repository delays:
-     * no request can be faster).
+     * The fastest clean combination of a mode (by median p99), against the floor (the least a request of the mode
+     * waits, {@link Mode#floorMs}: no request can be faster).
      */
     public record Best(String mode, String flags, double p99Ms, double wallMs, double floorMs, double p99OverFloor) {
     }
@@ -180,7 +180,7 @@ public record Findings(double threshold, List<FlagEffect> flagEffects, List<Best
 
     private static Best best(Mode mode, Repeats cell) {
         ServerEnvironment env = cell.runs().getFirst().summary().server().serverEnvironment();
-        double floor = env == null ? Double.NaN : env.floorMs();
+        double floor = env == null ? Double.NaN : mode.floorMs(env);
         double p99 = cell.p99().median();
         return new Best(mode.label(), cell.flags(), p99, cell.wall().median(), floor, ratio(p99, floor));
     }

@@ -39,6 +39,10 @@ final class HtmlReport {
                 html.append("<h3>The pool's bound against what was measured</h3><p>").append(Html.escape(PoolBound.RULE))
                         .append("</p>").append(c.poolBound(mode).html());
             }
+            if (c.fanOut(mode) != null) {
+                html.append("<h3>What the fan-out left behind its answers</h3><p>").append(Html.escape(c.fanOutRule()))
+                        .append("</p>").append(c.fanOut(mode).html());
+            }
             if (c.meters(mode) != null) {
                 html.append("<h3>The server's meters at their peak</h3><p>")
                         .append(Html.escape(ReportContent.METERS_RULE)).append("</p>").append(c.meters(mode).html());

@@ -33,6 +33,9 @@ final class MarkdownReport {
                 md.append("The pool's bound against what was measured. ").append(PoolBound.RULE).append("\n\n");
                 md.append(c.poolBound(mode).markdown()).append('\n');
             }
+            if (c.fanOut(mode) != null) {
+                md.append(c.fanOutRule()).append("\n\n").append(c.fanOut(mode).markdown()).append('\n');
+            }
             if (c.meters(mode) != null) {
                 md.append(ReportContent.METERS_RULE).append("\n\n").append(c.meters(mode).markdown()).append('\n');
             }

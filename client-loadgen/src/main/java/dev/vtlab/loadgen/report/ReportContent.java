@@ -1,6 +1,9 @@
 package dev.vtlab.loadgen.report;
 
+import dev.vtlab.loadgen.labclient.FanOutAftermath;
+import dev.vtlab.loadgen.load.Flag;
 import dev.vtlab.loadgen.load.Mode;
+import dev.vtlab.loadgen.matrix.FanOutWay;
 import dev.vtlab.loadgen.load.RunSummary;
 import dev.vtlab.loadgen.load.Spread;
 import dev.vtlab.loadgen.matrix.HumanDuration;
@@ -180,7 +183,8 @@ final class ReportContent {
      * whether the run was pool-bound; {@code null} for the other adapters.
      */
     Table poolBound(Mode mode) {
-        if (settings.variant().poolSize() == null) {
+        // A card's reads hold the pool otherwise than a visit: capacity predicts them (N / (b x h)).
+        if (settings.variant().poolSize() == null || !mode.visits()) {
             return null;
         }
         List<List<String>> rows = new ArrayList<>();
@@ -194,6 +198,31 @@ final class ReportContent {
         }
         return new Table(List.of("flags", "pool", "bulkhead", "pool's bound ms", "threads' bound ms", "p99 ms",
                 "wall ms", "refused by pool or bulkhead", "failed otherwise", "verdict"), rows);
+    }
+
+    /** What introduces {@link #fanOut(Mode)} in both renderings: the way, and whose threads its reads wait on. */
+    String fanOutRule() {
+        FanOutWay way = settings.server().fanOut();
+        return "The fan-out ran " + way.label() + ": its reads waited on " + way.branchesOn()
+                .map(flag -> flag == Flag.T ? "the request's thread (T)" : flag + "'s threads, the request's thread (T) "
+                        + "waiting for them").orElse("threads of the way's own, the request's thread (T) waiting for "
+                        + "them") + ". What it left behind its answers, from the server's /lab/fanout: branches still "
+                + "running when the request was answered (nothing waits for them; they hold their thread and their "
+                + "call to the end), and reads started after a failure or the deadline had answered.";
+    }
+
+    /** One row per (combination, mode) whose {@code /lab/fanout} was read; {@code null} when none was. */
+    Table fanOut(Mode mode) {
+        List<List<String>> rows = new ArrayList<>();
+        for (RunRecord r : representatives(mode)) {
+            FanOutAftermath f = r.summary().server().serverFanOut();
+            if (f != null) {
+                rows.add(List.of(r.flags(), f.way(), String.valueOf(f.answered()), String.valueOf(f.failed()),
+                        String.valueOf(f.branchesRunningAtTheAnswer()), String.valueOf(f.readsStartedAfterTheAnswer())));
+            }
+        }
+        return rows.isEmpty() ? null : new Table(List.of("flags", "way", "answered", "failed",
+                "branches running after the answer", "reads started after a failure"), rows);
     }
 
     /** What introduces {@link #meters(Mode)} in both renderings. */

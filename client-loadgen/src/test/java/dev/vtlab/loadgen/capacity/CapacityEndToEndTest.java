@@ -38,7 +38,7 @@ class CapacityEndToEndTest {
 
         assertThat(outcome.exitCode()).as(outcome.out() + outcome.err()).isZero();
         assertThat(outcome.out()).contains("vtlab capacity: 1 runs on 1 servers per variant",
-                "sync T0 A0 W0 R0: Little's law 100 req/s (request threads)");
+                "sync T0 A0 W0 R0: Little's law 100 req/s (request threads: ");
         CapacityReport.Results results = CapacityReport.Results.read(dir.resolve("results.json"));
         assertThat(results.interrupted()).isFalse();
         assertThat(results.runs()).singleElement().satisfies(run -> {

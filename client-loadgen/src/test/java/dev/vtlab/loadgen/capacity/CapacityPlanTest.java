@@ -16,15 +16,15 @@ class CapacityPlanTest {
 
     @Test
     void each_mode_is_measured_off_with_its_waiting_flag_and_with_t() {
-        ExperimentPlan plan = CapacityPlan.of(List.of(Mode.values()), Set.of(Flag.values()));
+        ExperimentPlan plan = CapacityPlan.of(Mode.visitStyles(), Set.of(Flag.values()));
 
         assertThat(plan.runCount()).isEqualTo(11);
         assertThat(plan.servers()).containsExactly(
-                java.util.Map.entry(Combination.parse("T0 A0 W0 R0"), List.of(Mode.values())),
+                java.util.Map.entry(Combination.parse("T0 A0 W0 R0"), Mode.visitStyles()),
                 java.util.Map.entry(Combination.parse("T0 A0 W0 R1"), List.of(Mode.ASYNC)),
                 java.util.Map.entry(Combination.parse("T0 A0 W1 R0"), List.of(Mode.WRAPPED)),
                 java.util.Map.entry(Combination.parse("T0 A1 W0 R0"), List.of(Mode.CALLABLE)),
-                java.util.Map.entry(Combination.parse("T1 A0 W0 R0"), List.of(Mode.values())));
+                java.util.Map.entry(Combination.parse("T1 A0 W0 R0"), Mode.visitStyles()));
     }
 
     @Test

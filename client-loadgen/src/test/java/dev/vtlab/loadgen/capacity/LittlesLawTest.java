@@ -19,7 +19,7 @@ class LittlesLawTest {
         return new ServerEnvironment(f, false, "25", "test", 2, 1, 512L << 20,
                 new ServerEnvironment.WebServerLimits("tomcat", flags.contains("T1") ? "VirtualThreadExecutor"
                         : "ThreadPoolExecutor", 200, 3328, 4096, 2000, 1, 4096, "1024/1024"), 1000, 1000,
-                repository, null, "none", null, pool, new ServerEnvironment.Executors(8, 1));
+                repository, null, "none", null, pool, new ServerEnvironment.Executors(8, 1), null);
     }
 
     /**
@@ -45,7 +45,7 @@ class LittlesLawTest {
         return new ServerEnvironment(tomcat.flags(), false, "25", "test", 2, 1, 512L << 20,
                 new ServerEnvironment.WebServerLimits("jetty", "VirtualThreadPool", maxTasks, 6656, 4096, 30000, -1,
                         4096, "32768 (output)"), 1000, 1000, "sleepy", null, "none", null, null,
-                new ServerEnvironment.Executors(8, 1));
+                new ServerEnvironment.Executors(8, 1), null);
     }
 
     @Test
@@ -132,5 +132,60 @@ class LittlesLawTest {
         assertThat(LittlesLaw.binding(bulkhead, Mode.SYNC, null).resource()).isEqualTo(Resource.BULKHEAD);
         assertThat(LittlesLaw.ceilings(bulkhead, Mode.SYNC, null)).extracting(Ceiling::resource)
                 .containsExactly(Resource.BULKHEAD, Resource.JDBC_POOL, Resource.CONNECTIONS);
+    }
+
+    /** {@code server} whose {@code /fanout} runs {@code way}, each of its three reads waiting {@code delayMs}. */
+    static ServerEnvironment fanOut(ServerEnvironment s, String way, long delayMs) {
+        return new ServerEnvironment(s.flags(), false, "25", "test", 2, 1, 512L << 20, s.webServer(), 1000, 1000,
+                s.repository(), null, "none", null, s.pool(), s.executors(),
+                new ServerEnvironment.FanOut(way, delayMs, delayMs, delayMs));
+    }
+
+    /** The card's three reads each take a connection for its wait: N / (b x h), however they overlap. */
+    @Test
+    void a_cards_three_reads_each_hold_a_pooled_connection_for_their_wait() {
+        ServerEnvironment.Pool pool = new ServerEnvironment.Pool(10, 30000, null);
+        for (String way : List.of("sequential", "futures")) {
+            Ceiling binding = LittlesLaw.binding(fanOut(server("T1 A0 W1 R0", "jdbc", pool), way, 100), Mode.FANOUT,
+                    null);
+
+            assertThat(binding.resource()).as(way).isEqualTo(Resource.JDBC_POOL);
+            assertThat(binding.calls()).isEqualTo(3);
+            assertThat(binding.holdSeconds()).isCloseTo(0.1, within(1e-9));
+            assertThat(binding.rate()).as(way).isCloseTo(33.3, within(0.05));
+            assertThat(binding.explain()).isEqualTo(
+                    "10 / (3 calls x 0.100 s); watch hikaricp_connections_active, hikaricp_connections_pending");
+        }
+    }
+
+    /**
+     * T off: the request's thread is held for the whole card, three waits one after the other, or the longest of
+     * them at once; futures with W off: supplyAsync's default pool, taken once a read.
+     */
+    @Test
+    void the_request_holds_its_thread_for_the_cards_floor_and_futures_take_ws_pool_once_a_read() {
+        assertThat(LittlesLaw.binding(fanOut(server("T0 A0 W1 R0", "sleepy", null), "sequential", 1000),
+                Mode.FANOUT, null).rate()).isCloseTo(200 / 3.0, within(1e-9));
+        Ceiling futures = LittlesLaw.binding(fanOut(server("T0 A0 W1 R0", "sleepy", null), "futures", 1000),
+                Mode.FANOUT, null);
+        assertThat(futures.resource()).isEqualTo(Resource.REQUEST_THREADS);
+        assertThat(futures.rate()).isEqualTo(200.0);
+
+        Ceiling commonPool = LittlesLaw.binding(fanOut(server("T1 A0 W0 R0", "sleepy", null), "futures", 1000),
+                Mode.FANOUT, null);
+        assertThat(commonPool.resource()).isEqualTo(Resource.COMMON_POOL);
+        assertThat(commonPool.rate()).isCloseTo(1 / 3.0, within(1e-9));
+        assertThat(LittlesLaw.ceilings(fanOut(server("T1 A0 W0 R0", "sleepy", null), "sequential", 1000),
+                Mode.FANOUT, null)).extracting(Ceiling::resource).containsExactly(Resource.CONNECTIONS);
+    }
+
+    /** The heap-bound ceiling holds a connection for the card's floor, as for every mode. */
+    @Test
+    void the_heap_bound_ceiling_divides_the_connections_by_the_cards_floor() {
+        Ceiling connections = LittlesLaw.binding(fanOut(server("T1 A0 W1 R0", "sleepy", null), "sequential", 500),
+                Mode.FANOUT, null);
+
+        assertThat(connections.resource()).isEqualTo(Resource.CONNECTIONS);
+        assertThat(connections.rate()).isCloseTo(3328 / 1.5, within(1e-9));
     }
 }

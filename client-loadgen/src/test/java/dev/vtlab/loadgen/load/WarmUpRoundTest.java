@@ -52,6 +52,6 @@ class WarmUpRoundTest {
     private static ServerEnvironment server(ServerEnvironment.WebServerLimits tomcat, ServerEnvironment.Pool pool) {
         return new ServerEnvironment(new ServerEnvironment.Flags(false, false, false, false, "T0 A0 W0 R0"), false,
                 "25", "test", 2, 1, 512L << 20, tomcat, 1000, 1000, pool == null ? "sleepy" : "jdbc", null, "none",
-                null, pool, null);
+                null, pool, null, null);
     }
 }

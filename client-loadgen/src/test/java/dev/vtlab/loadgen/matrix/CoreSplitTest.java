@@ -46,7 +46,7 @@ class CoreSplitTest {
     }
 
     private static MatrixSettings.ServerSettings serverSettings(CoreSplit cores) {
-        return new MatrixSettings.ServerSettings(Duration.ofMillis(250), Duration.ofMillis(250), "512m", null,
+        return new MatrixSettings.ServerSettings(Duration.ofMillis(250), Duration.ofMillis(250), FanOutWay.SEQUENTIAL, "512m", null,
                 List.of(), null, Path.of("server.jar"), Path.of("downstream.jar"), cores);
     }
 }

@@ -22,7 +22,7 @@ class MatrixSettingsJsonTest {
     void results_record_the_settings_as_one_flat_object() {
         MatrixSettings settings = new MatrixSettings(Profile.QUICK, List.of(Mode.SYNC), Set.of(Flag.T), 1,
                 new MatrixSettings.BurstSettings(500, Duration.ofSeconds(15), 100),
-                new MatrixSettings.ServerSettings(Duration.ofSeconds(1), Duration.ofSeconds(1), "512m", null,
+                new MatrixSettings.ServerSettings(Duration.ofSeconds(1), Duration.ofSeconds(1), FanOutWay.SEQUENTIAL, "512m", null,
                         List.of(), null, Path.of("server.jar"), Path.of("downstream.jar"),
                         new CoreSplit(List.of(0), List.of(1))),
                 new Variant(RepositoryKind.JDBC, JdkFinder.running(), WebServerSetting.JETTY, GuardSetting.NONE, 10, null),
@@ -32,7 +32,7 @@ class MatrixSettingsJsonTest {
 
         List<String> keys = new ArrayList<>(json.propertyNames());
         assertThat(keys).containsExactlyInAnyOrder("profile", "modes", "flags", "repeat", "requests", "timeout",
-                "warmup", "countDelay", "saveDelay", "heap", "commonPoolParallelism", "serverArgs", "databaseUrl",
+                "warmup", "countDelay", "saveDelay", "fanOut", "heap", "commonPoolParallelism", "serverArgs", "databaseUrl",
                 "serverJar", "downstreamJar", "cores", "repository", "webServer", "guard", "poolSize", "maxConcurrent", "java",
                 "outputDir", "commandLine");
         assertThat(json.path("flags").get(0).asString()).isEqualTo("T");

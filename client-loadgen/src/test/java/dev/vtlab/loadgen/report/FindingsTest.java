@@ -192,14 +192,14 @@ class FindingsTest {
         ServerEnvironment env = new ServerEnvironment(
                 new ServerEnvironment.Flags(false, false, false, false, flags), false, "25", "test", 2, 1, 512L << 20,
                 new ServerEnvironment.WebServerLimits("tomcat", "none", 200, 2366, 4096, 2000, 1, 4096, "2048/2048"), 1000, 1000,
-                "sleepy", null, "none", null, null, null);
+                "sleepy", null, "none", null, null, null, null);
         RunSummary summary = new RunSummary(new RunSummary.Burst(mode, "http://127.0.0.1:8080", 2000, 2000, List.of(), null, 0.0, 0.0),
                 new RunSummary.Outcome(2000 - failed, failed,
                         failed == 0 ? Map.of() : Map.of("request timeout", (long) failed), wall, 1,
                         new Latencies(2000 - failed, p99 / 4, p99 / 2, p99 * 0.9, p99, p99, p99, p99 / 2), 10, 100),
                 new RunSummary.Writes(0, 0, 2000L - failed, 0L, 0L),
                 new RunSummary.ClientSide(Map.of(), false, ClientEnvironment.current()),
-                new RunSummary.ServerSide(env, null, null, null, null));
+                new RunSummary.ServerSide(env, null, null, null, null, null));
         return new RunRecord(Combination.parse(flags), Mode.valueOf(mode.toUpperCase(Locale.ROOT)), repeat,
                 failed == 0 ? RunRecord.Status.OK : RunRecord.Status.FAILED_RUN,
                 failed == 0 ? null : failed + " failed", summary);

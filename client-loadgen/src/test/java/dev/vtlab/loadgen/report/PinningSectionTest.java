@@ -61,7 +61,7 @@ class PinningSectionTest {
         long total = sites.values().stream().mapToLong(Long::longValue).sum();
         ServerJvm jvm = new ServerJvm(20, 30, 40, 2000, total, sites, 50L << 20, 100L << 20, 200L << 20);
         RunSummary withJvm = new RunSummary(s.burst(), s.outcome(), s.writes(), s.client(),
-                new RunSummary.ServerSide(s.server().serverEnvironment(), null, jvm, null, null));
+                new RunSummary.ServerSide(s.server().serverEnvironment(), null, jvm, null, null, null));
         return new RunRecord(run.combination(), run.mode(), run.repeat(), run.status(), run.message(), withJvm);
     }
 }

@@ -25,12 +25,14 @@ package dev.vtlab.lab;
  * @param pool                     the JDBC adapter's connection pool, {@code null} for the other adapters
  * @param executors                how many threads each executor a request may wait on runs at most: what
  *                                 Little's law divides by the time a request holds one
+ * @param fanOut                   how {@code /fanout} runs its three reads ({@code vtlab.fan-out}) and how long
+ *                                 each waits
  */
 public record LabEnvironment(Flags flags, boolean springVirtualThreads, String javaVersion, String javaVendor,
                              int availableProcessors, int commonPoolParallelism, long maxHeapBytes,
                              WebServerLimits webServer, long repositoryCountDelayMs, long repositorySaveDelayMs,
                              String repository, String repositoryUrl, String repositoryGuard,
-                             Long asyncRequestTimeoutMs, Pool pool, Executors executors) {
+                             Long asyncRequestTimeoutMs, Pool pool, Executors executors, FanOut fanOut) {
 
     /**
      * The executors' sizes, {@code null} where an executor starts a new thread per task (no limit but the
@@ -44,6 +46,18 @@ public record LabEnvironment(Flags flags, boolean springVirtualThreads, String j
      *                                 {@code null} where the JDK starts a thread per task (JDK 21 at parallelism 1)
      */
     public record Executors(Integer asyncExecutorThreads, Integer supplyAsyncDefaultThreads) {
+    }
+
+    /**
+     * The fan-out of {@code /fanout} as it runs.
+     *
+     * @param way                   {@code vtlab.fan-out}: {@code sequential}, {@code futures}, ...
+     * @param visitCountDelayMs     how long the visit-count read waits (sleepy: sleeps; jdbc: the database waits;
+     *                              http: the visit store waits its own delay instead)
+     * @param lastVisitDelayMs      the same for the last-visit read
+     * @param recommendationDelayMs the same for the recommendation read
+     */
+    public record FanOut(String way, long visitCountDelayMs, long lastVisitDelayMs, long recommendationDelayMs) {
     }
 
     /**

@@ -33,7 +33,13 @@ public final class RunningEnvironment {
                 WebServerView.limits(context, settings), settings.countDelay().toMillis(), settings.saveDelay().toMillis(),
                 settings.repository().kind().label(), repositoryUrl(), settings.repository().guard().label(),
                 asyncRequestTimeoutMs(), pool(), new LabEnvironment.Executors(asyncExecutorThreads(),
-                        threadsAtMost(new CompletableFuture<Void>().defaultExecutor())));
+                        threadsAtMost(new CompletableFuture<Void>().defaultExecutor())), fanOut());
+    }
+
+    private LabEnvironment.FanOut fanOut() {
+        VtlabSettings.FanOut fanOut = settings.fanOut();
+        return new LabEnvironment.FanOut(fanOut.way().label(), fanOut.visitCountDelay().toMillis(),
+                fanOut.lastVisitDelay().toMillis(), fanOut.recommendationDelay().toMillis());
     }
 
     private static LabEnvironment.Flags flags(VirtualThreadFlags applied) {

@@ -1,0 +1,19 @@
+package dev.vtlab.loadgen.labclient;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+
+/**
+ * Lab data: the server's {@code /lab/fanout} for one burst, what {@code /fanout}'s fan-out left behind its answers
+ * (the lab's {@code FanOutAftermath.Snapshot}; a contract test reads the real server's answer into it).
+ *
+ * @param way                        the fan-out that ran ({@code vtlab.fan-out}), as the server says
+ * @param answered                   fan-outs that answered
+ * @param failed                     of those, the ones that answered a failing branch or the deadline
+ * @param branchesRunningAtTheAnswer branches still running when their fan-out answered
+ * @param readsStartedAfterTheAnswer reads started after their fan-out had answered
+ * @param runningPastTheAnswerNow    branches running, when read, whose fan-out had answered
+ */
+@JsonIgnoreProperties(ignoreUnknown = true)
+public record FanOutAftermath(String way, long answered, long failed, long branchesRunningAtTheAnswer,
+                              long readsStartedAfterTheAnswer, int runningPastTheAnswerNow) {
+}
