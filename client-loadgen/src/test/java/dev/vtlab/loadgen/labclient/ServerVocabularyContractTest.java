@@ -52,7 +52,9 @@ class ServerVocabularyContractTest {
         for (String webServer : List.of("tomcat", "jetty", "netty")) {
             List<String> args = new ArrayList<>(COMBINATION.serverArgs());
             args.addAll(List.of("--vtlab.repository.count-delay=5ms", "--vtlab.repository.save-delay=5ms",
-                    "--vtlab.web-server=" + webServer));
+                    "--vtlab.web-server=" + webServer, "--vtlab.fan-out=futures",
+                    "--vtlab.fan-out.visit-count-delay=5ms", "--vtlab.fan-out.last-visit-delay=5ms",
+                    "--vtlab.fan-out.recommendation-delay=5ms"));
             ServerProcess server = ServerProcess.startServer(ServerJar.java(), ServerJar.path(), List.of(), args,
                     logs.resolve(webServer + ".log"), CLIENT, Duration.ofSeconds(90), CHILDREN);
             BASES.put(webServer, server.base());
@@ -85,7 +87,7 @@ class ServerVocabularyContractTest {
     void every_field_the_load_generator_reads_is_in_the_servers_answer(String webServer) throws Exception {
         Map<String, Class<? extends Record>> answers = Map.of("/lab/load", LabLoad.class,
                 "/lab/environment", ServerEnvironment.class, "/lab/jvm", ServerJvm.class,
-                "/lab/visits", LabClient.Visits.class);
+                "/lab/visits", LabClient.Visits.class, "/lab/fanout", FanOutAftermath.class);
         for (Map.Entry<String, Class<? extends Record>> answer : answers.entrySet()) {
             HttpResponse<String> response = CLIENT.send(HttpRequest.newBuilder(BASES.get(webServer).resolve(answer.getKey()))
                     .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
@@ -104,6 +106,27 @@ class ServerVocabularyContractTest {
                 assertCarries(value, field.getType(), where + " " + field.getName());
             }
         }
+    }
+
+    /**
+     * One card, then the lab's {@code /lab/fanout} read into the load generator's record: the way the server ran,
+     * the card counted as answered, and the environment's way and read delays as the server was started with.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"tomcat", "jetty", "netty"})
+    void the_fan_outs_counts_and_settings_read_as_the_server_reports_them(String webServer) throws Exception {
+        LabClient lab = lab(webServer);
+        lab.reset();
+        HttpResponse<String> card = CLIENT.send(HttpRequest.newBuilder(BASES.get(webServer).resolve("/fanout"))
+                .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+
+        assertThat(card.statusCode()).as(card.body()).isEqualTo(200);
+        FanOutAftermath counts = lab.fanOut();
+        assertThat(counts.way()).isEqualTo("futures");
+        assertThat(counts.answered()).isEqualTo(1);
+        assertThat(counts.failed()).isZero();
+        assertThat(counts.readsStartedAfterTheAnswer()).isZero();
+        assertThat(lab.environment().fanOut()).isEqualTo(new ServerEnvironment.FanOut("futures", 5, 5, 5));
     }
 
     @ParameterizedTest
