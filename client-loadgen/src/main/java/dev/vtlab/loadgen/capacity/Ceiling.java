@@ -1,5 +1,6 @@
 package dev.vtlab.loadgen.capacity;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.vtlab.loadgen.meters.StandardMeter;
@@ -22,6 +23,13 @@ public record Ceiling(Resource resource, double size, int calls, double holdSeco
 
     public Ceiling {
         calls = Math.max(calls, 1);
+    }
+
+    /** As results.json keeps it: a file written before the calls were recorded has none, and means 1. */
+    @JsonCreator
+    static Ceiling read(@JsonProperty("resource") Resource resource, @JsonProperty("size") double size,
+                        @JsonProperty("calls") Integer calls, @JsonProperty("holdSeconds") double holdSeconds) {
+        return new Ceiling(resource, size, calls == null ? 1 : calls, holdSeconds);
     }
 
     /** A resource one request holds once, for {@code holdSeconds}. */

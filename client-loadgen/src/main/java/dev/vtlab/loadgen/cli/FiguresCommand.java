@@ -1,6 +1,7 @@
 package dev.vtlab.loadgen.cli;
 
 import dev.vtlab.loadgen.json.Json;
+import dev.vtlab.loadgen.stored.StoredFiles;
 import dev.vtlab.loadgen.report.CapacityReport;
 import dev.vtlab.loadgen.report.Figures;
 import picocli.CommandLine.Command;
@@ -38,8 +39,9 @@ public final class FiguresCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (!Files.isRegularFile(results)) {
-            throw new ParameterException(spec.commandLine(), "no results file at " + results);
+        if (!StoredFiles.exists(results) && !Files.isRegularFile(results)) { // results.json, its .gz, or the .gz named
+            throw new ParameterException(spec.commandLine(), "no results file at " + results + " (nor "
+                    + StoredFiles.stored(results).getFileName() + ")");
         }
         Path dir = out != null ? out : results.toAbsolutePath().getParent().resolve("figures");
         Optional<CapacityReport.Results> capacity = CapacityReport.Results.of(Json.readTree(results));

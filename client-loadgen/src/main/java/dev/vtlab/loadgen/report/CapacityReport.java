@@ -216,10 +216,15 @@ public final class CapacityReport {
                 "meters' prediction req/s (size / hold)", "meters / lab", "meter to watch", "at the knee"), rows);
     }
 
-    /** e.g. {@code request threads: 50 / 0.50 s}: the binding resource, its size and how long a request holds it. */
+    /**
+     * e.g. {@code request threads: 50 / 0.50 s}: the binding resource, its size and how long a request holds it;
+     * {@code JDBC pool: 10 / (3 x 0.25 s)} where a request makes several calls to it, each holding it that long
+     * ({@code /fanout}'s three reads).
+     */
     public static String binding(Ceiling ceiling) {
-        return String.format(Locale.ROOT, "%s: %.0f / %s", ceiling.resource().label(), ceiling.size(),
-                held(ceiling.holdSeconds()));
+        String hold = ceiling.calls() == 1 ? held(ceiling.holdSeconds())
+                : "(" + ceiling.calls() + " x " + held(ceiling.holdSeconds()) + ")";
+        return String.format(Locale.ROOT, "%s: %.0f / %s", ceiling.resource().label(), ceiling.size(), hold);
     }
 
     /** How long a request holds a resource: seconds for a wait, milliseconds for a request's CPU time. */

@@ -90,7 +90,8 @@ public final class Figures {
     private static String p99(List<JsonNode> runs, long floorMs, int requests, String where) {
         double maxMs = Math.max(floorMs, runs.stream().filter(r -> r.path("status").asString().equals("OK"))
                 .mapToDouble(r -> r.path("summary").path("latency").path("p99Ms").asDouble()).max().orElse(1));
-        int height = 50 + runs.size() * (BAR + 4) + Mode.values().length * 8 + 20;
+        // room for the 8 px gap between each two modes' groups: at most one fewer than the modes
+        int height = 50 + runs.size() * (BAR + 4) + (Mode.values().length - 1) * 8 + 20;
         StringBuilder svg = Charts.open(height);
         svg.append(Charts.text(4, 16, String.format(Locale.ROOT, "p99 of %d requests at once, per combination; "
                 + "floor %d ms (the two delays); %s", requests, floorMs, where), "#000"));

@@ -31,6 +31,12 @@ class CapacityReportTest {
     }
 
     @Test
+    void a_pool_a_request_calls_several_times_shows_the_calls_and_each_ones_hold() {
+        assertThat(CapacityReport.binding(new Ceiling(Resource.JDBC_POOL, 10, 3, 0.25)))
+                .isEqualTo("JDBC pool: 10 / (3 x 0.25 s)");
+    }
+
+    @Test
     void the_cpu_is_named_with_its_cores_and_a_request_s_cpu_time_in_milliseconds() {
         assertThat(CapacityReport.binding(new Ceiling(Resource.CPU, 2, 0.00075))).isEqualTo("CPU: 2 / 0.750 ms");
     }
