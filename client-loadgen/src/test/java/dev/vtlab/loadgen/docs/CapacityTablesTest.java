@@ -61,7 +61,8 @@ class CapacityTablesTest {
     /** The results folders whose evidence README capacity.md's claims lead to. */
     private static final List<String> EVIDENCE = List.of("capacity-quick", "capacity-quick-stall-passed",
             "capacity-quick-finer-cpu-knee", "capacity-quick-steady-cpu", "capacity-quick-server-cores",
-            "capacity-quick-run-again", "capacity-quick-start-higher", "capacity-seed-sync", "capacity-jdbc");
+            "capacity-quick-run-again", "capacity-quick-start-higher", "capacity-seed-sync", "capacity-jdbc",
+            "capacity-fanout");
     /** A row links its results.json, or the .gz it is kept as where it was over 1 MB. */
     private static final Pattern LINK = Pattern.compile(
             "\\]\\(((?:\\.\\./)?(?:docs/)?results/capacity[^)]*/results\\.json(?:\\.gz)?)\\)");

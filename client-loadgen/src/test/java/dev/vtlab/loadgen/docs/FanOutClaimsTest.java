@@ -1,0 +1,236 @@
+package dev.vtlab.loadgen.docs;
+
+import dev.vtlab.loadgen.capacity.CapacityRun;
+import dev.vtlab.loadgen.compare.HeapHistogram;
+import dev.vtlab.loadgen.json.Json;
+import dev.vtlab.loadgen.report.CapacityReport;
+import dev.vtlab.loadgen.stored.StoredFiles;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The fan-out's claims are its recorded bursts (docs/results/fanout, bursts.sh): each round's p99 and counts from the
+ * load generator's summary, each late branch's aftermath from the lab's {@code /lab/fanout}, read again and written
+ * as the claims write them.
+ */
+class FanOutClaimsTest {
+
+    private static final Path FANOUT = CommandChecks.root().resolve("docs/results/fanout");
+    private static final Pattern P99 = Pattern.compile("(?m)^latency ms .*? p99 (\\S+)");
+    private static final Pattern SUCCEEDED = Pattern.compile("(?m)^succeeded +(\\d+)");
+    private static final Pattern FAILED_504 = Pattern.compile("(?m)^failed +(\\d+) \\{HTTP 504=(\\d+)}");
+
+    @Test
+    void two_thousand_cards_at_once_are_the_rounds_p99s() throws IOException {
+        assertThat(Claims.statement("fanout-sequential-2000")).contains(
+                "p99 median " + median("jdk25", "sequential") + " ms (" + range("jdk25", "sequential") + ")",
+                ratio("jdk25", "sequential", 3000) + "x the sum of the branches (3 s)");
+        assertThat(Claims.statement("fanout-concurrent-2000")).contains(
+                "`futures` with W on p99 median " + median("jdk25", "futures-W-on") + " ms ("
+                        + range("jdk25", "futures-W-on") + ")",
+                "`structured` " + median("jdk25", "structured") + " ms (" + range("jdk25", "structured") + ")",
+                ratio("jdk25", "futures-W-on", 1000) + "x and " + ratio("jdk25", "structured", 1000)
+                        + "x the slowest branch (1 s)",
+                "no wait at all: p99 median " + median("jdk25-no-wait", "futures-W-on") + " ms with `futures`, "
+                        + median("jdk25-no-wait", "structured") + " ms with `structured`, "
+                        + median("jdk25-no-wait", "sequential") + " ms with `sequential`");
+        assertThat(Claims.of("fanout-concurrent-2000").verdict()).contains(ratio("jdk25", "futures-W-on", 1000) + "x");
+    }
+
+    @Test
+    void futures_without_w_are_the_rounds_counts() throws IOException {
+        List<Integer> answered = new ArrayList<>();
+        List<Integer> late = new ArrayList<>();
+        for (String round : rounds("jdk25", "futures-W-off")) {
+            answered.add(Integer.parseInt(field(round, SUCCEEDED)));
+            Matcher failed = FAILED_504.matcher(round);
+            assertThat(failed.find()).as(round).isTrue();
+            assertThat(failed.group(1)).isEqualTo(failed.group(2));
+            late.add(Integer.parseInt(failed.group(2)));
+            assertThat(round).contains("wrapper           platform ForkJoinPool.commonPool-worker- x6000");
+        }
+        assertThat(Claims.statement("fanout-w-off-jdk25")).contains(
+                counts(answered) + " of 2,000 cards answered", counts(late) + " a 504 naming the late branch");
+    }
+
+    @Test
+    void a_late_branchs_aftermath_is_the_labs_count() throws IOException {
+        String statement = Claims.statement("fanout-late-branch");
+        for (String way : List.of("structured", "sequential", "futures-W-on", "futures-W-off")) {
+            JsonNode lab = Json.readTree(FANOUT.resolve("jdk25/" + way + "-late.json"));
+            assertThat(lab.path("answered").asInt()).as(way).isEqualTo(200);
+            assertThat(lab.path("failed").asInt()).as(way + ": every card a 504").isEqualTo(200);
+            assertThat(lab.path("readsStartedAfterTheAnswer").asInt()).as(way).isZero();
+            assertThat(statement).contains(label(way) + " " + lab.path("branchesRunningAtTheAnswer").asInt());
+        }
+    }
+
+    @Test
+    void jdk_21_is_its_rounds_and_its_refusal() throws IOException {
+        String statement = Claims.statement("fanout-jdk21");
+        assertThat(statement).contains("`sequential` p99 median " + median("jdk21", "sequential") + " ms ("
+                        + ratio("jdk21", "sequential", 3000) + "x the sum)",
+                "`futures` with W on " + median("jdk21", "futures-W-on") + " ms ("
+                        + ratio("jdk21", "futures-W-on", 1000) + "x the slowest branch)");
+        List<Integer> answered = new ArrayList<>();
+        for (String round : rounds("jdk21", "futures-W-off")) {
+            answered.add(Integer.parseInt(field(round, SUCCEEDED)));
+        }
+        assertThat(statement).contains("W off " + counts(answered) + " of 2,000 answered");
+        String refused = StoredFiles.readString(FANOUT.resolve("jdk21/structured-refused.txt"));
+        assertThat(refused).contains("vtlab.fan-out", "JDK 21");
+        assertThat(statement).contains("`structured` refused at start-up naming `vtlab.fan-out`");
+    }
+
+    /** The evidence README's table of rounds: each row's p99s, median and ratio are its files'. */
+    @Test
+    void the_evidence_readmes_rounds_are_their_files() throws IOException {
+        Path readme = FANOUT.resolve("README.md");
+        List<MarkdownTables.Row> rows = MarkdownTables.rowsLinking(readme, "\\]\\((jdk[^/)]*/[a-zA-Z-]+)-1\\.txt\\)");
+        assertThat(rows).as("rounds rows in %s", readme).hasSizeGreaterThanOrEqualTo(8);
+        for (MarkdownTables.Row row : rows) {
+            Path first = row.linked();
+            String jdk = first.getParent().getFileName().toString();
+            String way = first.getFileName().toString();
+            List<Double> p99s = p99s(jdk, way);
+            for (int n = 1; n <= 3; n++) {
+                assertThat(row.cell("round " + n)).as(row.where())
+                        .isEqualTo(String.format(Locale.ROOT, "%,.0f", p99s.get(n - 1)));
+            }
+            assertThat(row.cell("median")).as(row.where()).isEqualTo(median(jdk, way));
+            double floor = Double.parseDouble(row.cell("floor").replace(",", ""));
+            assertThat(row.cell("median / floor")).as(row.where())
+                    .isEqualTo(floor == 0 ? "-" : ratio(jdk, way, floor));
+        }
+        int heldRows = 0;
+        for (String line : StoredFiles.readAllLines(readme)) {
+            Matcher late = Pattern.compile("\\[(\\d+)]\\((jdk\\d+/[a-zA-Z-]+-late\\.json)\\)").matcher(line);
+            while (late.find()) {
+                assertThat(Json.readTree(FANOUT.resolve(late.group(2))).path("branchesRunningAtTheAnswer").asInt())
+                        .as(line).isEqualTo(Integer.parseInt(late.group(1)));
+            }
+            Matcher heap = Pattern.compile("\\[(\\d+) KB]\\(\\.\\./held-request/([a-z0-9-]+)/held\\.txt\\.gz\\)")
+                    .matcher(line);
+            while (heap.find()) {
+                assertThat(heap.group(1)).as(line).isEqualTo(String.format(Locale.ROOT, "%.0f",
+                        heldKb(FANOUT.resolveSibling("held-request").resolve(heap.group(2)))));
+                heldRows++;
+            }
+        }
+        assertThat(heldRows).as("held cards and requests in %s", readme).isEqualTo(4);
+    }
+
+    /** The pool-bound ceiling of {@code /fanout}, T on, over the three capacity runs: measured / Little's law. */
+    @Test
+    void the_pool_bound_ceiling_is_the_capacity_runs() throws IOException {
+        List<Double> ratios = new ArrayList<>();
+        List<Double> sustained = new ArrayList<>();
+        String predicted = null;
+        String binding = null;
+        for (int n = 1; n <= 3; n++) {
+            CapacityRun on = CapacityReport.Results.read(CommandChecks.root()
+                            .resolve("docs/results/capacity-fanout/run-" + n + "/results.json")).runs().stream()
+                    .filter(run -> run.mode().equals("fanout") && run.flags().startsWith("T1")).findFirst()
+                    .orElseThrow();
+            assertThat(on.predicted().resource().label()).isEqualTo("JDBC pool");
+            ratios.add(on.ratio());
+            sustained.add(on.sustainedRate());
+            predicted = CapacityRun.rate(on.predicted().rate());
+            binding = CapacityReport.binding(on.predicted());
+        }
+        assertThat(Claims.statement("fanout-capacity-pool")).contains(
+                "predicted " + predicted + " req/s (" + binding + ")",
+                "sustained " + NumberRange.of(sustained, "%.0f") + " req/s",
+                "measured / predicted median " + String.format(Locale.ROOT, "%.2f", medianOf(ratios)) + " ("
+                        + NumberRange.of(ratios, "%.2f") + ")");
+    }
+
+    /** A held card's heap beside a held {@code /sync} request's: the class histograms' growth over 2,000 held. */
+    @Test
+    void a_held_cards_heap_is_its_histograms() throws IOException {
+        Path held = CommandChecks.root().resolve("docs/results/held-request");
+        List<Double> card = new ArrayList<>();
+        List<Double> sync = new ArrayList<>();
+        for (int n = 1; n <= 2; n++) {
+            card.add(heldKb(held.resolve("fanout-" + n)));
+            sync.add(heldKb(held.resolve("fanout-sync-" + n)));
+        }
+        assertThat(Claims.statement("fanout-held-heap")).contains(
+                "kept " + NumberRange.of(card, "%.0f") + " KB of heap alive",
+                "against " + NumberRange.of(sync, "%.0f") + " KB for a held `/sync` request");
+        assertThat(medianOf(card) / medianOf(sync)).as("three branches' stacks: not three times a request's")
+                .isLessThan(1.5);
+    }
+
+    /** What one of the 2,000 held requests kept alive, in KB (docs/results/held-request/measure.sh). */
+    private static double heldKb(Path folder) throws IOException {
+        long grown = HeapHistogram.parse(StoredFiles.readString(folder.resolve("held.txt"))).totalBytes()
+                - HeapHistogram.parse(StoredFiles.readString(folder.resolve("at-rest.txt"))).totalBytes();
+        assertThat(StoredFiles.readString(folder.resolve("environment.txt")))
+                .contains("held connections: 2000 of 2000 when the histogram began, 2000 when it ended");
+        return grown / 1024.0 / 2000;
+    }
+
+    private static String label(String way) {
+        return switch (way) {
+            case "futures-W-on" -> "`futures` with W on";
+            case "futures-W-off" -> "W off";
+            default -> "`" + way + "`";
+        };
+    }
+
+    private static List<String> rounds(String jdk, String way) throws IOException {
+        List<String> rounds = new ArrayList<>();
+        for (int n = 1; StoredFiles.exists(FANOUT.resolve(jdk + "/" + way + "-" + n + ".txt")); n++) {
+            rounds.add(StoredFiles.readString(FANOUT.resolve(jdk + "/" + way + "-" + n + ".txt")));
+        }
+        assertThat(rounds).as("rounds of %s on %s", way, jdk).hasSizeGreaterThanOrEqualTo(3);
+        return rounds;
+    }
+
+    private static List<Double> p99s(String jdk, String way) throws IOException {
+        List<Double> p99s = new ArrayList<>();
+        for (String round : rounds(jdk, way)) {
+            p99s.add(Double.parseDouble(field(round, P99)));
+        }
+        return p99s;
+    }
+
+    private static double medianOf(List<Double> values) {
+        List<Double> sorted = values.stream().sorted().toList();
+        int n = sorted.size();
+        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+    }
+
+    private static String median(String jdk, String way) throws IOException {
+        return String.format(Locale.ROOT, "%,.0f", medianOf(p99s(jdk, way)));
+    }
+
+    private static String range(String jdk, String way) throws IOException {
+        return NumberRange.of(p99s(jdk, way), "%,.0f");
+    }
+
+    private static String ratio(String jdk, String way, double floorMs) throws IOException {
+        return String.format(Locale.ROOT, "%.2f", medianOf(p99s(jdk, way)) / floorMs);
+    }
+
+    private static String counts(List<Integer> counts) {
+        return NumberRange.of(counts.stream().map(Integer::doubleValue).toList(), "%,.0f");
+    }
+
+    private static String field(String text, Pattern pattern) {
+        Matcher m = pattern.matcher(text);
+        assertThat(m.find()).as("%s in %s", pattern, text).isTrue();
+        return m.group(1);
+    }
+}
