@@ -16,7 +16,8 @@ final class MarkdownReport {
         md.append(c.whatRan()).append("\n\n");
         md.append("## Findings\n\n");
         md.append(c.flagEffects().markdown()).append('\n');
-        md.append("Fastest combination per mode, against the floor (count delay + save delay):\n\n");
+        md.append("Fastest combination per mode, against the floor (count delay + save delay; for fanout its "
+                + "slowest read, or its three reads added up when they run in turn):\n\n");
         md.append(c.best().markdown()).append('\n');
         if (!c.findings.notes().isEmpty()) {
             md.append("Notes:\n\n");

@@ -26,6 +26,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class FanOutClaimsTest {
 
     private static final Path FANOUT = CommandChecks.root().resolve("docs/results/fanout");
+    private static final Path MATRIX = CommandChecks.root().resolve("docs/results/matrix-fanout");
     private static final Pattern P99 = Pattern.compile("(?m)^latency ms .*? p99 (\\S+)");
     private static final Pattern SUCCEEDED = Pattern.compile("(?m)^succeeded +(\\d+)");
     private static final Pattern FAILED_504 = Pattern.compile("(?m)^failed +(\\d+) \\{HTTP 504=(\\d+)}");
@@ -179,6 +180,29 @@ class FanOutClaimsTest {
         assertThat(StoredFiles.readString(folder.resolve("environment.txt")))
                 .contains("held connections: 2000 of 2000 when the histogram began, 2000 when it ended");
         return grown / 1024.0 / 2000;
+    }
+
+    /** Which flag matters for each way, as the matrix's own findings say it (docs/results/matrix-fanout). */
+    @Test
+    void the_matrix_says_which_flag_matters_for_each_way() throws IOException {
+        String statement = Claims.statement("fanout-matrix-flags");
+        for (String way : List.of("sequential", "futures", "structured")) {
+            JsonNode results = Json.readTree(MATRIX.resolve(way + "/results.json"));
+            List<String> effects = new ArrayList<>();
+            for (JsonNode effect : results.path("findings").path("flagEffects")) {
+                assertThat(effect.path("mode").asString()).isEqualTo("fanout");
+                effects.add(effect.path("flag").asString() + " " + effect.path("verdict").asString()
+                        .toLowerCase(Locale.ROOT).replace('_', ' '));
+            }
+            assertThat(statement).contains("`" + way + "`: " + String.join(", ", effects));
+            JsonNode best = results.path("findings").path("best").get(0);
+            String row = StoredFiles.readAllLines(MATRIX.resolve("README.md")).stream()
+                    .filter(line -> line.startsWith("| [" + way + "](" + way + "/report.md) |")).findFirst()
+                    .orElseThrow(() -> new AssertionError("no row of " + way + " in the matrix's evidence README"));
+            assertThat(row).contains(String.join(" | ", effects.stream().map(e -> e.substring(2)).toList()),
+                    String.format(Locale.ROOT, "| %.2f (floor %.0f ms", best.path("p99OverFloor").asDouble(),
+                            best.path("floorMs").asDouble()));
+        }
     }
 
     private static String label(String way) {
