@@ -13,14 +13,11 @@ import org.slf4j.MDC;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -70,18 +67,7 @@ class IndependentReadsTest {
 
     @Test
     void futures_run_the_reads_at_once_each_on_a_thread_of_the_executor() {
-        CyclicBarrier allThree = new CyclicBarrier(3);
-        List<Read<?>> reads = new ArrayList<>();
-        for (String branch : List.of("a", "b", "c")) {
-            reads.add(new Read<>(branch, () -> {
-                try {
-                    allThree.await(10, TimeUnit.SECONDS); // passes only if the three are running together
-                } catch (InterruptedException | BrokenBarrierException | TimeoutException e) {
-                    throw new IllegalStateException("the branches did not run at once", e);
-                }
-                return Thread.currentThread().getName();
-            }));
-        }
+        List<Read<?>> reads = ReadsAtOnce.of("a", "b", "c");
 
         Answers answers = new FutureReads(threads, DEADLINE, KEY).readAll(reads);
 

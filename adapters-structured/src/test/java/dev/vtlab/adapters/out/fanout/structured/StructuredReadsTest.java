@@ -1,5 +1,6 @@
 package dev.vtlab.adapters.out.fanout.structured;
 
+import dev.vtlab.adapters.out.fanout.ReadsAtOnce;
 import dev.vtlab.application.port.out.BranchFailedException;
 import dev.vtlab.application.port.out.BranchRun;
 import dev.vtlab.application.port.out.BranchTimedOutException;
@@ -13,12 +14,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -69,18 +67,7 @@ class StructuredReadsTest {
 
     @Test
     void the_reads_run_at_once_each_on_a_thread_of_the_factory_and_answer_in_the_order_given() {
-        CyclicBarrier allThree = new CyclicBarrier(3);
-        List<Read<?>> reads = new ArrayList<>();
-        for (String branch : List.of("a", "b", "c")) {
-            reads.add(new Read<>(branch, () -> {
-                try {
-                    allThree.await(10, TimeUnit.SECONDS); // passes only if the three are running together
-                } catch (InterruptedException | BrokenBarrierException | TimeoutException e) {
-                    throw new IllegalStateException("the branches did not run at once", e);
-                }
-                return branch + "!";
-            }));
-        }
+        List<Read<?>> reads = ReadsAtOnce.of("a", "b", "c");
 
         Answers answers = new StructuredReads(threads, DEADLINE, KEY).readAll(reads);
 
