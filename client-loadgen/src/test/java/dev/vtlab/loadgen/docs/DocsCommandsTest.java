@@ -243,11 +243,18 @@ class DocsCommandsTest {
                 List<String> words = CommandChecks.words(command);
                 String method = words.contains("-X") ? words.get(words.indexOf("-X") + 1) : "GET";
                 String url = words.stream().filter(w -> w.startsWith("http://")).findFirst().orElseThrow();
-                assertThat(words).as(command).allMatch(w -> Set.of("curl", "-s", "-X", method, url).contains(w));
+                // a header the page sends (-H 'X-Request-Id: ex11') is sent too
+                String header = words.contains("-H") ? words.get(words.indexOf("-H") + 1) : null;
+                assertThat(words).as(command).allMatch(w -> Set.of("curl", "-s", "-X", method, url, "-H").contains(w)
+                        || w.equals(header));
                 URI target = CommandChecks.onServer(server, url);
-                HttpResponse<String> response = client.send(HttpRequest.newBuilder(target)
-                        .timeout(Duration.ofSeconds(10)).method(method, HttpRequest.BodyPublishers.noBody()).build(),
-                        HttpResponse.BodyHandlers.ofString());
+                HttpRequest.Builder request = HttpRequest.newBuilder(target).timeout(Duration.ofSeconds(10))
+                        .method(method, HttpRequest.BodyPublishers.noBody());
+                if (header != null) {
+                    request.header(header.substring(0, header.indexOf(':')).strip(),
+                            header.substring(header.indexOf(':') + 1).strip());
+                }
+                HttpResponse<String> response = client.send(request.build(), HttpResponse.BodyHandlers.ofString());
                 assertThat(response.statusCode()).as(command + " -> " + response.body()).isEqualTo(200);
             }
         } finally {
