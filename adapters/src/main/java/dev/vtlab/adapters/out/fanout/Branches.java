@@ -10,9 +10,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletionException;
 
 /**
- * What the ways of fanning out share: the check of their reads, and how their answers are put together. Public for
+ * What the ways of fanning out share: the check of their reads, how their answers are put together, and how a
+ * branch's failure reaches the caller. Public for
  * the one fan-out in a module of its own (the structured one, on JDK 25's preview API), which uses it as the others do.
  */
 public final class Branches {
@@ -42,5 +44,19 @@ public final class Branches {
             runs.add(ran.run());
         }
         return new Answers(values, List.copyOf(runs));
+    }
+
+    /**
+     * A branch's failure as the port names it: each branch's failure already is a {@code BranchFailedException} (the
+     * recorder makes it so), thrown as it is, whether it comes bare (a structured scope's) or wrapped in the
+     * {@code CompletionException} a future's {@code join} adds.
+     */
+    public static RuntimeException named(Throwable failure) {
+        Throwable cause = failure instanceof CompletionException && failure.getCause() != null
+                ? failure.getCause() : failure;
+        if (cause instanceof RuntimeException runtime) {
+            return runtime;
+        }
+        return new IllegalStateException("a branch of the fan-out failed", cause);
     }
 }

@@ -77,7 +77,7 @@ public final class FutureReads implements IndependentReads {
             // every branch answered between the deadline and this check: the answers are there
         } catch (ExecutionException failed) {
             cancel(branches);
-            throw named(failed.getCause());
+            throw Branches.named(failed.getCause());
         } catch (InterruptedException interrupted) {
             cancel(branches);
             Thread.currentThread().interrupt();
@@ -93,20 +93,10 @@ public final class FutureReads implements IndependentReads {
                 answered.add(branch.join());
             } catch (CompletionException | CancellationException failed) {
                 cancel(branches);
-                throw named(failed);
+                throw Branches.named(failed);
             }
         }
         return Branches.answers(answered);
-    }
-
-    /** The failure as the port names it: each branch's failure already is a {@link BranchFailedException}. */
-    private static RuntimeException named(Throwable failure) {
-        Throwable cause = failure instanceof CompletionException && failure.getCause() != null
-                ? failure.getCause() : failure;
-        if (cause instanceof RuntimeException runtime) {
-            return runtime;
-        }
-        return new IllegalStateException("a branch of the fan-out failed", cause);
     }
 
     /** Cancels what has not finished: a queued branch will not run; a running one is not interrupted. */

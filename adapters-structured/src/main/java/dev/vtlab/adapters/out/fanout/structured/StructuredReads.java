@@ -57,7 +57,7 @@ public final class StructuredReads implements IndependentReads {
             }
             scope.join();
         } catch (StructuredTaskScope.FailedException failed) {
-            throw named(failed.getCause());
+            throw Branches.named(failed.getCause());
         } catch (StructuredTaskScope.TimeoutException late) {
             for (int i = 0; i < branches.size(); i++) {
                 if (branches.get(i).state() != Subtask.State.SUCCESS) {
@@ -79,13 +79,5 @@ public final class StructuredReads implements IndependentReads {
         } catch (RuntimeException refused) { // RejectedExecutionException: the factory made no thread
             throw new BranchFailedException(read.branch(), refused);
         }
-    }
-
-    /** The failure as the port names it: each branch's failure already is a {@link BranchFailedException}. */
-    private static RuntimeException named(Throwable failure) {
-        if (failure instanceof RuntimeException runtime) {
-            return runtime;
-        }
-        return new IllegalStateException("a branch of the fan-out failed", failure);
     }
 }
