@@ -11,7 +11,6 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -39,7 +38,7 @@ public final class FiguresCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (!StoredFiles.exists(results) && !Files.isRegularFile(results)) { // results.json, its .gz, or the .gz named
+        if (!StoredFiles.exists(results)) { // results.json, or its .gz beside it, or the .gz named itself
             throw new ParameterException(spec.commandLine(), "no results file at " + results + " (nor "
                     + StoredFiles.stored(results).getFileName() + ")");
         }

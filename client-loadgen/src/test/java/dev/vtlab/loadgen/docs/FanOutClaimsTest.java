@@ -1,7 +1,6 @@
 package dev.vtlab.loadgen.docs;
 
 import dev.vtlab.loadgen.capacity.CapacityRun;
-import dev.vtlab.loadgen.compare.HeapHistogram;
 import dev.vtlab.loadgen.json.Json;
 import dev.vtlab.loadgen.report.CapacityReport;
 import dev.vtlab.loadgen.stored.StoredFiles;
@@ -33,19 +32,20 @@ class FanOutClaimsTest {
 
     @Test
     void two_thousand_cards_at_once_are_the_rounds_p99s() throws IOException {
+        P99s sequential = P99s.of("jdk25", "sequential");
+        P99s futures = P99s.of("jdk25", "futures-W-on");
+        P99s structured = P99s.of("jdk25", "structured");
         assertThat(Claims.statement("fanout-sequential-2000")).contains(
-                "p99 median " + median("jdk25", "sequential") + " ms (" + range("jdk25", "sequential") + ")",
-                ratio("jdk25", "sequential", 3000) + "x the sum of the branches (3 s)");
+                "p99 median " + sequential.median() + " ms (" + sequential.range() + ")",
+                sequential.ratio(3000) + "x the sum of the branches (3 s)");
         assertThat(Claims.statement("fanout-concurrent-2000")).contains(
-                "`futures` with W on p99 median " + median("jdk25", "futures-W-on") + " ms ("
-                        + range("jdk25", "futures-W-on") + ")",
-                "`structured` " + median("jdk25", "structured") + " ms (" + range("jdk25", "structured") + ")",
-                ratio("jdk25", "futures-W-on", 1000) + "x and " + ratio("jdk25", "structured", 1000)
-                        + "x the slowest branch (1 s)",
-                "no wait at all: p99 median " + median("jdk25-no-wait", "futures-W-on") + " ms with `futures`, "
-                        + median("jdk25-no-wait", "structured") + " ms with `structured`, "
-                        + median("jdk25-no-wait", "sequential") + " ms with `sequential`");
-        assertThat(Claims.of("fanout-concurrent-2000").verdict()).contains(ratio("jdk25", "futures-W-on", 1000) + "x");
+                "`futures` with W on p99 median " + futures.median() + " ms (" + futures.range() + ")",
+                "`structured` " + structured.median() + " ms (" + structured.range() + ")",
+                futures.ratio(1000) + "x and " + structured.ratio(1000) + "x the slowest branch (1 s)",
+                "no wait at all: p99 median " + P99s.of("jdk25-no-wait", "futures-W-on").median() + " ms with "
+                        + "`futures`, " + P99s.of("jdk25-no-wait", "structured").median() + " ms with `structured`, "
+                        + P99s.of("jdk25-no-wait", "sequential").median() + " ms with `sequential`");
+        assertThat(Claims.of("fanout-concurrent-2000").verdict()).contains(futures.ratio(1000) + "x");
     }
 
     @Test
@@ -79,10 +79,11 @@ class FanOutClaimsTest {
     @Test
     void jdk_21_is_its_rounds_and_its_refusal() throws IOException {
         String statement = Claims.statement("fanout-jdk21");
-        assertThat(statement).contains("`sequential` p99 median " + median("jdk21", "sequential") + " ms ("
-                        + ratio("jdk21", "sequential", 3000) + "x the sum)",
-                "`futures` with W on " + median("jdk21", "futures-W-on") + " ms ("
-                        + ratio("jdk21", "futures-W-on", 1000) + "x the slowest branch)");
+        P99s sequential = P99s.of("jdk21", "sequential");
+        P99s futures = P99s.of("jdk21", "futures-W-on");
+        assertThat(statement).contains("`sequential` p99 median " + sequential.median() + " ms ("
+                        + sequential.ratio(3000) + "x the sum)",
+                "`futures` with W on " + futures.median() + " ms (" + futures.ratio(1000) + "x the slowest branch)");
         List<Integer> answered = new ArrayList<>();
         for (String round : rounds("jdk21", "futures-W-off")) {
             answered.add(Integer.parseInt(field(round, SUCCEEDED)));
@@ -103,15 +104,15 @@ class FanOutClaimsTest {
             Path first = row.linked();
             String jdk = first.getParent().getFileName().toString();
             String way = first.getFileName().toString();
-            List<Double> p99s = p99s(jdk, way);
+            P99s p99s = P99s.of(jdk, way);
             for (int n = 1; n <= 3; n++) {
                 assertThat(row.cell("round " + n)).as(row.where())
-                        .isEqualTo(String.format(Locale.ROOT, "%,.0f", p99s.get(n - 1)));
+                        .isEqualTo(String.format(Locale.ROOT, "%,.0f", p99s.values().get(n - 1)));
             }
-            assertThat(row.cell("median")).as(row.where()).isEqualTo(median(jdk, way));
+            assertThat(row.cell("median")).as(row.where()).isEqualTo(p99s.median());
             double floor = Double.parseDouble(row.cell("floor").replace(",", ""));
             assertThat(row.cell("median / floor")).as(row.where())
-                    .isEqualTo(floor == 0 ? "-" : ratio(jdk, way, floor));
+                    .isEqualTo(floor == 0 ? "-" : p99s.ratio(floor));
         }
         int heldRows = 0;
         for (String line : StoredFiles.readAllLines(readme)) {
@@ -152,7 +153,7 @@ class FanOutClaimsTest {
         assertThat(Claims.statement("fanout-capacity-pool")).contains(
                 "predicted " + predicted + " req/s (" + binding + ")",
                 "sustained " + NumberRange.of(sustained, "%.0f") + " req/s",
-                "measured / predicted median " + String.format(Locale.ROOT, "%.2f", medianOf(ratios)) + " ("
+                "measured / predicted median " + String.format(Locale.ROOT, "%.2f", NumberRange.median(ratios)) + " ("
                         + NumberRange.of(ratios, "%.2f") + ")");
     }
 
@@ -169,17 +170,15 @@ class FanOutClaimsTest {
         assertThat(Claims.statement("fanout-held-heap")).contains(
                 "kept " + NumberRange.of(card, "%.0f") + " KB of heap alive",
                 "against " + NumberRange.of(sync, "%.0f") + " KB for a held `/sync` request");
-        assertThat(medianOf(card) / medianOf(sync)).as("three branches' stacks: not three times a request's")
-                .isLessThan(1.5);
+        assertThat(NumberRange.median(card) / NumberRange.median(sync))
+                .as("three branches' stacks: not three times a request's").isLessThan(1.5);
     }
 
-    /** What one of the 2,000 held requests kept alive, in KB (docs/results/held-request/measure.sh). */
+    /** What one of the 2,000 held requests kept alive, in KB, once all 2,000 were held through the histogram. */
     private static double heldKb(Path folder) throws IOException {
-        long grown = HeapHistogram.parse(StoredFiles.readString(folder.resolve("held.txt"))).totalBytes()
-                - HeapHistogram.parse(StoredFiles.readString(folder.resolve("at-rest.txt"))).totalBytes();
         assertThat(StoredFiles.readString(folder.resolve("environment.txt")))
                 .contains("held connections: 2000 of 2000 when the histogram began, 2000 when it ended");
-        return grown / 1024.0 / 2000;
+        return MemoryTablesTest.heldKb(folder);
     }
 
     /** Which flag matters for each way, as the matrix's own findings say it (docs/results/matrix-fanout). */
@@ -222,30 +221,28 @@ class FanOutClaimsTest {
         return rounds;
     }
 
-    private static List<Double> p99s(String jdk, String way) throws IOException {
-        List<Double> p99s = new ArrayList<>();
-        for (String round : rounds(jdk, way)) {
-            p99s.add(Double.parseDouble(field(round, P99)));
+    /** The p99s of a way's rounds on a JDK, read once, as the claims and the README write them. */
+    private record P99s(List<Double> values) {
+
+        static P99s of(String jdk, String way) throws IOException {
+            List<Double> p99s = new ArrayList<>();
+            for (String round : rounds(jdk, way)) {
+                p99s.add(Double.parseDouble(field(round, P99)));
+            }
+            return new P99s(p99s);
         }
-        return p99s;
-    }
 
-    private static double medianOf(List<Double> values) {
-        List<Double> sorted = values.stream().sorted().toList();
-        int n = sorted.size();
-        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
-    }
+        String median() {
+            return String.format(Locale.ROOT, "%,.0f", NumberRange.median(values));
+        }
 
-    private static String median(String jdk, String way) throws IOException {
-        return String.format(Locale.ROOT, "%,.0f", medianOf(p99s(jdk, way)));
-    }
+        String range() {
+            return NumberRange.of(values, "%,.0f");
+        }
 
-    private static String range(String jdk, String way) throws IOException {
-        return NumberRange.of(p99s(jdk, way), "%,.0f");
-    }
-
-    private static String ratio(String jdk, String way, double floorMs) throws IOException {
-        return String.format(Locale.ROOT, "%.2f", medianOf(p99s(jdk, way)) / floorMs);
+        String ratio(double floorMs) {
+            return String.format(Locale.ROOT, "%.2f", NumberRange.median(values) / floorMs);
+        }
     }
 
     private static String counts(List<Integer> counts) {

@@ -330,7 +330,7 @@ class MemoryTablesTest {
     }
 
     /** Live heap per held request of one measure.sh folder: the histograms' growth over the burst. */
-    private static double heldKb(Path folder) throws IOException {
+    static double heldKb(Path folder) throws IOException {
         return heldKb(HeapHistogram.parse(StoredFiles.readString(folder.resolve("at-rest.txt"))),
                 HeapHistogram.parse(StoredFiles.readString(folder.resolve("held.txt"))));
     }

@@ -170,7 +170,7 @@ class WebServersPageTest {
             List<Double> kb = heldKb(SERVERS.get(row.get("held request, KB")));
             String where = "web-servers.md, held: " + row;
             assertThat(row.get("rounds")).as(where).isEqualTo(String.valueOf(kb.size()));
-            assertThat(row.get("median")).as(where).isEqualTo(kb(median(kb)));
+            assertThat(row.get("median")).as(where).isEqualTo(kb(NumberRange.median(kb)));
             assertThat(row.get("range")).as(where).isEqualTo(NumberRange.of(kb, "%.1f"));
         }
         assertThat(rows.get(0).get("claim")).contains("`ws-held-tomcat`", "at most 64 KB", "**holds on average**");
@@ -190,10 +190,10 @@ class WebServersPageTest {
         };
         List<Double> kb = heldKb(SERVERS.get(server));
         Claims.Claim claim = Claims.of(id);
-        assertThat(claim.statement()).containsPattern("at most (the )?" + limitKb + " KB").contains("median " + kb(median(kb)) + " KB over "
+        assertThat(claim.statement()).containsPattern("at most (the )?" + limitKb + " KB").contains("median " + kb(NumberRange.median(kb)) + " KB over "
                 + kb.size() + " rounds of nine `compare` runs");
         long above = kb.stream().filter(v -> v > limitKb).count();
-        assertThat(claim.verdict()).isEqualTo(verdict(median(kb) <= limitKb, above == 0,
+        assertThat(claim.verdict()).isEqualTo(verdict(NumberRange.median(kb) <= limitKb, above == 0,
                 NumberRange.of(kb, "%.1f") + " KB; " + above + " of " + kb.size() + " rounds above " + limitKb));
     }
 
@@ -210,9 +210,10 @@ class WebServersPageTest {
         }
         Claims.Claim claim = Claims.of("ws-held-netty");
         assertThat(claim.statement()).contains("at most 1.25 times the reactive reference's: median "
-                + ratio(median(ratios)) + " times over " + ratios.size() + " rounds of eight `compare` runs");
+                + ratio(NumberRange.median(ratios)) + " times over " + ratios.size()
+                + " rounds of eight `compare` runs");
         long above = ratios.stream().filter(r -> r > 1.25).count();
-        assertThat(claim.verdict()).isEqualTo(verdict(median(ratios) <= 1.25, above == 0,
+        assertThat(claim.verdict()).isEqualTo(verdict(NumberRange.median(ratios) <= 1.25, above == 0,
                 NumberRange.of(ratios, "%.2f") + "; " + above + " of " + ratios.size() + " rounds above 1.25"));
     }
 
@@ -228,7 +229,7 @@ class WebServersPageTest {
             assertThat(row.get("rounds")).as(where).isEqualTo(String.valueOf(lost.size()));
             assertThat(row.get("rounds with a loss")).as(where)
                     .isEqualTo(String.valueOf(lost.stream().filter(l -> l > 0).count()));
-            assertThat(row.get("lost: median")).as(where).isEqualTo(count(median(lost)));
+            assertThat(row.get("lost: median")).as(where).isEqualTo(count(NumberRange.median(lost)));
             assertThat(row.get("lost: range")).as(where).isEqualTo(NumberRange.of(lost, "%,.0f"));
         }
         List<Double> netty = lostAt20000("Netty sync");
@@ -241,12 +242,13 @@ class WebServersPageTest {
         Claims.Claim servlet = Claims.of("ws-servlet-lose-at-20000");
         assertThat(servlet.statement()).contains("(" + String.format(Locale.ROOT, "%,d", connections(
                 "capacity-web-servers-jetty/jetty", "T1 A0 W0 R0")) + " connections) lose connects at 20,000 at once: "
-                + "Tomcat a median of " + count(median(tomcat)) + " a round, Jetty " + count(median(jetty))
+                + "Tomcat a median of " + count(NumberRange.median(tomcat)) + " a round, Jetty "
+                + count(NumberRange.median(jetty))
                 + ", over " + tomcat.size() + " rounds of nine `compare` runs");
         long tomcatNone = tomcat.stream().filter(l -> l == 0).count();
         long jettyNone = jetty.stream().filter(l -> l == 0).count();
         assertThat(jettyNone).as("Jetty's rounds without a loss at 20,000").isZero();
-        assertThat(servlet.verdict()).isEqualTo(verdict(median(tomcat) > 0 && median(jetty) > 0, tomcatNone == 0,
+        assertThat(servlet.verdict()).isEqualTo(verdict(NumberRange.median(tomcat) > 0 && NumberRange.median(jetty) > 0, tomcatNone == 0,
                 "Tomcat " + NumberRange.of(tomcat, "%,.0f") + ", none lost in " + tomcatNone + " round of "
                         + tomcat.size() + "; Jetty " + NumberRange.of(jetty, "%,.0f")));
     }
@@ -260,16 +262,16 @@ class WebServersPageTest {
             int requests = Integer.parseInt(row.get("burst").replace(",", ""));
             List<Double> netty = p99Ratios(Challenger.NETTY.reportName(), requests);
             String where = "web-servers.md, p99: " + row;
-            assertThat(row.get("Netty sync: median")).as(where).isEqualTo(ratio(median(netty)));
+            assertThat(row.get("Netty sync: median")).as(where).isEqualTo(ratio(NumberRange.median(netty)));
             assertThat(row.get("Netty sync: range")).as(where).isEqualTo(NumberRange.of(netty, "%.2f"));
             assertThat(row.get("Netty sync: rounds within 1.15")).as(where).isEqualTo(within(netty) + " of "
                     + netty.size());
             assertThat(row.get("Netty wrapped: median")).as(where)
-                    .isEqualTo(ratio(median(p99Ratios(Challenger.NETTY_WRAPPED.reportName(), requests))));
+                    .isEqualTo(ratio(NumberRange.median(p99Ratios(Challenger.NETTY_WRAPPED.reportName(), requests))));
             assertThat(row.get("Tomcat: median")).as(where)
-                    .isEqualTo(ratio(median(p99Ratios(Challenger.TOMCAT.reportName(), requests))));
+                    .isEqualTo(ratio(NumberRange.median(p99Ratios(Challenger.TOMCAT.reportName(), requests))));
             assertThat(row.get("Jetty: median")).as(where)
-                    .isEqualTo(ratio(median(p99Ratios(Challenger.JETTY.reportName(), requests))));
+                    .isEqualTo(ratio(NumberRange.median(p99Ratios(Challenger.JETTY.reportName(), requests))));
         }
     }
 
@@ -279,7 +281,7 @@ class WebServersPageTest {
     void netty_s_p99_claims_are_every_round_of_the_seven_runs(String id) throws IOException {
         int requests = id.equals("ws-netty-p99-10000") ? 10_000 : 20_000;
         List<Double> netty = p99Ratios(Challenger.NETTY.reportName(), requests);
-        double median = median(netty);
+        double median = NumberRange.median(netty);
         Claims.Claim claim = Claims.of(id);
         String spread = NumberRange.of(netty, "%.2f") + (median <= P99_TARGET ? "; " : ", ") + within(netty) + " of "
                 + netty.size() + " rounds within";
@@ -496,12 +498,6 @@ class WebServersPageTest {
 
     private static long within(List<Double> ratios) {
         return ratios.stream().filter(r -> r <= P99_TARGET).count();
-    }
-
-    private static double median(List<Double> values) {
-        List<Double> sorted = values.stream().sorted().toList();
-        int n = sorted.size();
-        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
     }
 
     private static String kb(double kb) {
