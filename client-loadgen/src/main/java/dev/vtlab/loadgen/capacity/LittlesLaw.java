@@ -13,9 +13,10 @@ import java.util.Optional;
  * of this mode holds, divided by how long it holds it (L = lambda x W, so lambda = L / W); the lowest binds. A
  * request holds a waiting thread and a connection for its floor ({@link Mode#floorMs}); a resource it takes once a
  * call (a JDBC connection, the bulkhead, the branches' pool) b times, each for that call's wait h, so N / (b x h):
- * a visit's count and save, a card's three reads, at once or not; the machine's cores for the CPU time it costs, measured (server and load generator together: on
- * loopback they share the cores), or, when the server runs on cores of its own, those cores for the server's CPU
- * time alone and the load generator's cores for its own ({@link #withLoadGenerator}).
+ * a visit's count and save, a card's three reads, at once or not; the machine's cores for the CPU time it costs,
+ * measured (server and load generator together: on loopback they share the cores), or, when the server runs on
+ * cores of its own, those cores for the server's CPU time alone and the load generator's cores for its own
+ * ({@link #withLoadGenerator}).
  */
 public final class LittlesLaw {
 
