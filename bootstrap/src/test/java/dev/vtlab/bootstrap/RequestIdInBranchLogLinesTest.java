@@ -8,6 +8,7 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 import dev.vtlab.adapters.in.web.FanOutController;
 import dev.vtlab.adapters.out.fanout.FutureReads;
+import dev.vtlab.adapters.out.fanout.SequentialReads;
 import dev.vtlab.application.port.out.BranchFailedException;
 import dev.vtlab.application.port.out.IndependentReads;
 import dev.vtlab.application.port.out.IndependentReads.Read;
@@ -38,8 +39,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * ({@code logging.pattern.correlation} in application.properties): the fan-out the composition root builds for
  * {@code sequential}, for {@code futures} (on a two-thread pool standing in for W's executor) and for
  * {@code structured} (on the root's own virtual threads; this module's tests run with preview features on) shows it
- * in every branch's line; {@code futures} on the same pool without the root's wrapping shows none. Lines are told
- * apart by branch names of their own, since other tests may log from this JVM at the same time.
+ * in every branch's line. Without the root's wrapping, {@code futures} on the same pool and {@code structured} on
+ * plain virtual threads show none; {@code sequential} needs no wrapping (its branches run on the caller's thread).
+ * Lines are told apart by branch names of their own, since other tests may log from this JVM at the same time.
  */
 class RequestIdInBranchLogLinesTest {
 
@@ -106,14 +108,42 @@ class RequestIdInBranchLogLinesTest {
                 "[req-" + tag + "] read " + tag + "-b answered", "[req-" + tag + "] read " + tag + "-c answered");
     }
 
-    @Test
-    void futures_without_the_roots_wrapping_write_lines_with_no_id() {
+    /**
+     * Each way as the root would build it without its one fix: the executor and the thread factory as they are.
+     * {@code sequential} needs none, its branches run on the caller's thread.
+     */
+    private IndependentReads withoutTheRootsWrapping(String way) {
+        Duration deadline = Duration.ofSeconds(10);
+        return switch (way) {
+            case "sequential" -> new SequentialReads(deadline, KEY);
+            case "futures" -> new FutureReads(pool, deadline, KEY);
+            default -> {
+                String whyNot = StructuredFanOutTest.whyItCannotRunHere();
+                assumeTrue(whyNot == null, whyNot);
+                yield StructuredFanOut.load(Thread.ofVirtual().factory(), deadline, KEY);
+            }
+        };
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"futures", "structured"})
+    void without_the_roots_wrapping_the_branches_on_other_threads_write_lines_with_no_id(String way) {
         MDC.put(KEY, "req-" + tag);
 
-        new FutureReads(pool, Duration.ofSeconds(10), KEY).readAll(threeReads());
+        withoutTheRootsWrapping(way).readAll(threeReads());
 
         assertThat(branchLines()).containsExactly("[] read " + tag + "-a answered", "[] read " + tag + "-b answered",
                 "[] read " + tag + "-c answered");
+    }
+
+    @Test
+    void without_any_wrapping_the_branches_one_after_the_other_keep_the_id_on_the_callers_thread() {
+        MDC.put(KEY, "req-" + tag);
+
+        withoutTheRootsWrapping("sequential").readAll(threeReads());
+
+        assertThat(branchLines()).containsExactly("[req-" + tag + "] read " + tag + "-a answered",
+                "[req-" + tag + "] read " + tag + "-b answered", "[req-" + tag + "] read " + tag + "-c answered");
     }
 
     @ParameterizedTest

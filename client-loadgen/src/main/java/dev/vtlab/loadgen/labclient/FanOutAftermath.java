@@ -12,8 +12,14 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
  * @param branchesRunningAtTheAnswer branches still running when their fan-out answered
  * @param readsStartedAfterTheAnswer reads started after their fan-out had answered
  * @param runningPastTheAnswerNow    branches running, when read, whose fan-out had answered
+ * @param branchesWithTheRequestId   branches whose thread carried their request's id as they read ({@code null}: a
+ *                                   server, or a result, from before the lab counted them)
+ * @param branchesWithNoRequestId    branches whose thread carried no request id (as above)
+ * @param branchesWithAnotherRequestsId branches whose thread carried an earlier request's id (as above)
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record FanOutAftermath(String way, long answered, long failed, long branchesRunningAtTheAnswer,
-                              long readsStartedAfterTheAnswer, int runningPastTheAnswerNow) {
+                              long readsStartedAfterTheAnswer, int runningPastTheAnswerNow,
+                              Long branchesWithTheRequestId, Long branchesWithNoRequestId,
+                              Long branchesWithAnotherRequestsId) {
 }

@@ -10,7 +10,8 @@ public enum ServerLayer {
     WRAPPER("wrapper"),
     ASYNC_EXECUTOR("async executor"),
     REPOSITORY_COUNT("repository count"),
-    REPOSITORY_SAVE("repository save");
+    REPOSITORY_SAVE("repository save"),
+    FAN_OUT_BRANCH("fan-out branch");
 
     private final String heading;
 

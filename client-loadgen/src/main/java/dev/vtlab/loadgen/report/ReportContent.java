@@ -208,7 +208,9 @@ final class ReportContent {
                         + "waiting for them").orElse("threads of the way's own, the request's thread (T) waiting for "
                         + "them") + ". What it left behind its answers, from the server's /lab/fanout: branches still "
                 + "running when the request was answered (nothing waits for them; they hold their thread and their "
-                + "call to the end), and reads started after a failure or the deadline had answered.";
+                + "call to the end), reads started after a failure or the deadline had answered, and the request id "
+                + "each branch's thread carried as it read: the request's own, none (the context did not reach it) "
+                + "or another request's (left on a pooled thread).";
     }
 
     /** One row per (combination, mode) whose {@code /lab/fanout} was read; {@code null} when none was. */
@@ -218,11 +220,19 @@ final class ReportContent {
             FanOutAftermath f = r.summary().server().serverFanOut();
             if (f != null) {
                 rows.add(List.of(r.flags(), f.way(), String.valueOf(f.answered()), String.valueOf(f.failed()),
-                        String.valueOf(f.branchesRunningAtTheAnswer()), String.valueOf(f.readsStartedAfterTheAnswer())));
+                        String.valueOf(f.branchesRunningAtTheAnswer()), String.valueOf(f.readsStartedAfterTheAnswer()),
+                        requestIds(f)));
             }
         }
         return rows.isEmpty() ? null : new Table(List.of("flags", "way", "answered", "failed",
-                "branches running after the answer", "reads started after a failure"), rows);
+                "branches running after the answer", "reads started after a failure",
+                "branches with the request's id / none / another's"), rows);
+    }
+
+    /** {@code 6000 / 0 / 0}; {@code -} for a server, or a result, from before the lab counted them. */
+    private static String requestIds(FanOutAftermath f) {
+        return f.branchesWithTheRequestId() == null ? "-" : f.branchesWithTheRequestId() + " / "
+                + f.branchesWithNoRequestId() + " / " + f.branchesWithAnotherRequestsId();
     }
 
     /** What introduces {@link #meters(Mode)} in both renderings. */

@@ -4,6 +4,7 @@ import dev.vtlab.loadgen.labclient.ServerLayer;
 import dev.vtlab.loadgen.labclient.ServerThreads;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -50,7 +51,7 @@ final class ThreadMap {
 
     /** The map of one mode, e.g. {@code /async}, its rows in the order given. */
     static String svg(String title, List<Row> rows) {
-        ServerLayer[] layers = ServerLayer.values();
+        ServerLayer[] layers = columns(rows);
         int width = LEFT + layers.length * COLUMN + 10;
         int height = TOP + rows.size() * ROW + 36;
         StringBuilder svg = Charts.open(width, height);
@@ -69,6 +70,17 @@ final class ThreadMap {
         }
         legend(svg, height - 10);
         return svg.append("</svg>\n").toString();
+    }
+
+    /**
+     * The layers the lab reported for these rows, in the load generator's order: a result from before a layer
+     * existed (the fan-out's branches came later) is drawn as it was measured, without a column it never had. Every
+     * layer when no row was recorded.
+     */
+    private static ServerLayer[] columns(List<Row> rows) {
+        List<ServerLayer> reported = Arrays.stream(ServerLayer.values()).filter(layer -> rows.stream().anyMatch(
+                row -> row.threads() != null && row.threads().layers().containsKey(layer.name()))).toList();
+        return reported.isEmpty() ? ServerLayer.values() : reported.toArray(ServerLayer[]::new);
     }
 
     private static String cell(int x, int y, ServerLayer layer, List<ServerThreads.Pool> pools) {

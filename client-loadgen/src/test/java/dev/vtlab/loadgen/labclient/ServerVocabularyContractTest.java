@@ -110,7 +110,8 @@ class ServerVocabularyContractTest {
 
     /**
      * One card, then the lab's {@code /lab/fanout} read into the load generator's record: the way the server ran,
-     * the card counted as answered, and the environment's way and read delays as the server was started with.
+     * the card counted as answered, each branch's thread carrying the request's id (the composition root's fix)
+     * and named in {@code /lab/threads}, and the environment's way and read delays as the server was started with.
      */
     @ParameterizedTest
     @ValueSource(strings = {"tomcat", "jetty", "netty"})
@@ -126,6 +127,14 @@ class ServerVocabularyContractTest {
         assertThat(counts.answered()).isEqualTo(1);
         assertThat(counts.failed()).isZero();
         assertThat(counts.readsStartedAfterTheAnswer()).isZero();
+        // each branch on W's virtual threads, each carrying the request's id (made by the server: none was sent)
+        assertThat(List.of(counts.branchesWithTheRequestId(), counts.branchesWithNoRequestId(),
+                counts.branchesWithAnotherRequestsId())).containsExactly(3L, 0L, 0L);
+        assertThat(lab.threads().pools(ServerLayer.FAN_OUT_BRANCH)).singleElement().satisfies(pool -> {
+            assertThat(pool.pool()).isEqualTo("vt-wrapper-");
+            assertThat(pool.kind()).isEqualTo("VIRTUAL");
+            assertThat(pool.calls()).isEqualTo(3);
+        });
         assertThat(lab.environment().fanOut()).isEqualTo(new ServerEnvironment.FanOut("futures", 5, 5, 5));
     }
 

@@ -44,7 +44,7 @@ public final class LabRecorders implements VisitCountSource {
 
     /** Puts a {@link RecordingIndependentReads} around the fan-out {@code /fanout}'s use case calls. */
     public UnaryOperator<IndependentReads> aroundTheFanOut() {
-        return fanOut -> new RecordingIndependentReads(fanOut, fanOutAftermath);
+        return fanOut -> new RecordingIndependentReads(fanOut, fanOutAftermath, placement);
     }
 
     @Override

@@ -17,5 +17,10 @@ public enum Layer {
      */
     REPOSITORY_COUNT,
     /** The thread that finished the repository's save, as for {@link #REPOSITORY_COUNT}. */
-    REPOSITORY_SAVE
+    REPOSITORY_SAVE,
+    /**
+     * The thread that ran one read of {@code /fanout}'s fan-out: the request's own for {@code sequential}, W's
+     * executor's for {@code futures}, a new virtual thread each for {@code structured}.
+     */
+    FAN_OUT_BRANCH
 }

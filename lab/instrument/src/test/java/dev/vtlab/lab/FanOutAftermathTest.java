@@ -89,7 +89,7 @@ class FanOutAftermathTest {
 
         assertThat(failure.branch()).isEqualTo("b");
         assertThat(read).containsExactly("a");
-        assertThat(counts()).isEqualTo(new FanOutAftermath.Snapshot("the way under test", 1, 1, 0, 0, 0));
+        assertThat(counts()).isEqualTo(new FanOutAftermath.Snapshot("the way under test", 1, 1, 0, 0, 0, 0, 2, 0));
     }
 
     @Test
@@ -115,7 +115,7 @@ class FanOutAftermathTest {
         assertThat(threads.awaitTermination(10, TimeUnit.SECONDS)).as("the branches ended").isTrue();
 
         assertThat(failure.branch()).isEqualTo("a");
-        assertThat(atTheAnswer).isEqualTo(new FanOutAftermath.Snapshot("the way under test", 1, 1, 2, 0, 2));
+        assertThat(atTheAnswer).isEqualTo(new FanOutAftermath.Snapshot("the way under test", 1, 1, 2, 0, 2, 0, 3, 0));
         // cancel did not interrupt them: both read to their end, after the answer, and are no longer running
         assertThat(ended).hasValue(2);
         assertThat(interrupted).isFalse();
@@ -141,14 +141,14 @@ class FanOutAftermathTest {
 
         assertThat(queued).hasSize(2);
         assertThat(read).isEmpty();
-        assertThat(counts()).isEqualTo(new FanOutAftermath.Snapshot("the way under test", 1, 1, 0, 0, 0));
+        assertThat(counts()).isEqualTo(new FanOutAftermath.Snapshot("the way under test", 1, 1, 0, 0, 0, 0, 1, 0));
     }
 
     @Test
     void an_answer_with_every_read_leaves_nothing_and_a_reset_forgets_the_counts() {
         recorded(new FutureReads(threads, DEADLINE, KEY)).readAll(List.of(answering("a"), answering("b")));
 
-        assertThat(counts()).isEqualTo(new FanOutAftermath.Snapshot("the way under test", 1, 0, 0, 0, 0));
+        assertThat(counts()).isEqualTo(new FanOutAftermath.Snapshot("the way under test", 1, 0, 0, 0, 0, 0, 2, 0));
         recorders.fanOutAftermath().reset();
         assertThat(counts().answered()).isZero();
     }

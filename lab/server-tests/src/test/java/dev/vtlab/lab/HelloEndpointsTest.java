@@ -129,8 +129,8 @@ class HelloEndpointsTest {
 
     /**
      * {@code /fanout} (the default way, {@code sequential}) through the composition root's hook: the lab counts its
-     * answer at {@code /lab/fanout}, nothing left running, and each branch's log line shows the request id in the
-     * server's own pattern, between the thread and the logger.
+     * answer at {@code /lab/fanout}, nothing left running, each branch on the request's thread with its id, and each
+     * branch's log line shows the request id in the server's own pattern, between the thread and the logger.
      */
     @Test
     void the_lab_counts_the_fan_outs_answer_and_each_branchs_line_carries_the_request_id(CapturedOutput output) {
@@ -143,7 +143,8 @@ class HelloEndpointsTest {
 
         assertThat(card.statusCode()).as(card.body()).isEqualTo(200);
         assertThat(server.get("/lab/fanout").body()).isEqualTo("{\"way\":\"sequential\",\"answered\":1,\"failed\":0,"
-                + "\"branchesRunningAtTheAnswer\":0,\"readsStartedAfterTheAnswer\":0,\"runningPastTheAnswerNow\":0}");
+                + "\"branchesRunningAtTheAnswer\":0,\"readsStartedAfterTheAnswer\":0,\"runningPastTheAnswerNow\":0,"
+                + "\"branchesWithTheRequestId\":3,\"branchesWithNoRequestId\":0,\"branchesWithAnotherRequestsId\":0}");
         for (String branch : new String[] {"visit-count", "last-visit", "recommendation"}) {
             assertThat(output.getOut()).containsPattern("\\[" + requestId + "\\] \\S*BranchRecorder +: read " + branch
                     + " answered");
