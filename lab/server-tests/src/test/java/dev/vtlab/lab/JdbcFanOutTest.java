@@ -15,8 +15,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * {@code /fanout} on a real database through the server's one HikariCP pool: the card's three reads are three
  * queries, so a fan-out holds three connections at once where the one-after-the-other way holds one, and a pool
- * smaller than the fan-out answers the pool's 503 naming the branch that found no connection. Counts and statuses
- * only; every wait has a deadline.
+ * smaller than the fan-out answers the pool's 503 naming the branch that found no connection, as a bulkhead smaller
+ * than the fan-out answers its own. Counts and statuses only; every wait has a deadline.
  */
 class JdbcFanOutTest {
 
@@ -60,6 +60,34 @@ class JdbcFanOutTest {
                 assertThat(JsonPath.<String>read(refused.body(), "$.title")).isEqualTo("Database pool exhausted");
                 assertThat(JsonPath.<String>read(refused.body(), "$.pool")).isEqualTo("vtlab-db-pool");
                 assertThat(JsonPath.<Integer>read(refused.body(), "$.poolSize")).isEqualTo(1);
+                assertThat(JsonPath.<String>read(refused.body(), "$.branch"))
+                        .isIn("visit-count", "last-visit", "recommendation");
+            }
+        }
+    }
+
+    /**
+     * The limit per downstream counts calls, not requests: a bulkhead of 2 lets one card's reads through in turn,
+     * but a card that reads three at once finds it full and answers at once the bulkhead's 503 naming a branch.
+     */
+    @Test
+    void a_bulkhead_counts_the_fan_outs_calls_not_its_requests() throws Exception {
+        String[] bulkheadOfTwo = {"--vtlab.repository.max-concurrent=2", "--vtlab.virtual-threads.wrapper=true",
+                "--vtlab.fan-out.visit-count-delay=1s", "--vtlab.fan-out.last-visit-delay=1s",
+                "--vtlab.fan-out.recommendation-delay=1s"};
+        try (VisitDatabase database = Downstreams.database(0)) {
+            try (RunningServer sequential = JdbcServers.start(database.jdbcUrl(),
+                    JdbcServers.with(bulkheadOfTwo, "--vtlab.fan-out=sequential"))) {
+                HttpResponse<String> card = sequential.get("/fanout?name=Ada");
+                assertThat(card.statusCode()).as(card.body()).isEqualTo(200);
+            }
+            try (RunningServer futures = JdbcServers.start(database.jdbcUrl(),
+                    JdbcServers.with(bulkheadOfTwo, "--vtlab.fan-out=futures"))) {
+                HttpResponse<String> refused = futures.get("/fanout?name=Ada");
+
+                assertThat(refused.statusCode()).as(refused.body()).isEqualTo(503);
+                assertThat(refused.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+                assertThat(JsonPath.<String>read(refused.body(), "$.title")).isEqualTo("Database bulkhead full");
                 assertThat(JsonPath.<String>read(refused.body(), "$.branch"))
                         .isIn("visit-count", "last-visit", "recommendation");
             }
