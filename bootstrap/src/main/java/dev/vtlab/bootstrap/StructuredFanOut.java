@@ -45,8 +45,8 @@ final class StructuredFanOut {
         } catch (UnsupportedClassVersionError previewOff) { // "Preview features are not enabled for ..."
             throw refused("this JDK " + RELEASE + " was started without --enable-preview");
         } catch (ClassNotFoundException | NoClassDefFoundError notBuilt) {
-            throw refused("this server was built without it (-Dvtlab.structured=false: no JDK " + RELEASE
-                    + " at build time)");
+            throw refused("this server was built without it (no JDK " + RELEASE
+                    + " found at build time, or -Dvtlab.structured=false)");
         }
         try {
             return (IndependentReads) type.getConstructor(ThreadFactory.class, Duration.class, String.class)

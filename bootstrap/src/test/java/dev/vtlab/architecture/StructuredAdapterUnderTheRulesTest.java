@@ -26,7 +26,7 @@ class StructuredAdapterUnderTheRulesTest {
     @Test
     void archunit_reads_the_structured_adapter_and_the_adapters_rules_hold_for_it() {
         assumeTrue(getClass().getClassLoader().getResource(ADAPTER.replace('.', '/') + ".class") != null,
-                "this build leaves adapters-structured out (-Dvtlab.structured=false)");
+                "this build has no structured adapter (no JDK 25 found at build time, or -Dvtlab.structured=false)");
 
         JavaClasses classes = new ClassFileImporter().withImportOption(new ProductionClasses())
                 .importPackages(PACKAGE);
@@ -41,7 +41,7 @@ class StructuredAdapterUnderTheRulesTest {
     @Test
     void the_scope_the_adapter_opens_is_a_means_of_concurrency_the_core_may_not_name() {
         assumeTrue(getClass().getClassLoader().getResource(ADAPTER.replace('.', '/') + ".class") != null,
-                "this build leaves adapters-structured out (-Dvtlab.structured=false)");
+                "this build has no structured adapter (no JDK 25 found at build time, or -Dvtlab.structured=false)");
 
         JavaClass adapter = new ClassFileImporter().withImportOption(new ProductionClasses())
                 .importPackages(PACKAGE).get(ADAPTER);

@@ -52,18 +52,19 @@ class StructuredFanOutTest {
                 () -> loadedOn("25.0.3", StructuredFanOut.ADAPTER + "Missing"));
 
         assertThat(refused.key()).isEqualTo(VtlabSettings.FAN_OUT);
-        assertThat(refused).hasMessageContaining("built without it (-Dvtlab.structured=false");
+        assertThat(refused).hasMessageContaining(
+                "built without it (no JDK 25 found at build time, or -Dvtlab.structured=false)");
     }
 
     /**
-     * Whether this build has the adapter (the root pom's {@code structured} profile, off with
-     * {@code -Dvtlab.structured=false}) and this JVM can run it: the build's JDK 25, with this module's
+     * Whether this build has the adapter (adapters-structured, compiled where the build found a JDK 25 and not left
+     * out with {@code -Dvtlab.structured=false}) and this JVM can run it: the build's JDK 25, with this module's
      * {@code --enable-preview}. The reason, when not, for the tests that run it.
      */
     static String whyItCannotRunHere() {
         if (StructuredFanOut.class.getClassLoader().getResource(
                 StructuredFanOut.ADAPTER.replace('.', '/') + ".class") == null) {
-            return "this build leaves adapters-structured out (-Dvtlab.structured=false)";
+            return "this build has no structured adapter (no JDK 25 found at build time, or -Dvtlab.structured=false)";
         }
         if (Runtime.version().feature() != StructuredFanOut.RELEASE) {
             return "the tests run on JDK " + Runtime.version().feature() + ", not 25";
