@@ -538,11 +538,8 @@ class CapacityTablesTest {
         return Duration.parse(results.path("settings").path("stepTime").asString()).toSeconds() + " s";
     }
 
-    /** The median of the values: the middle one, or the mean of the two middle ones. */
     private static double median(double[] values) {
-        double[] sorted = DoubleStream.of(values).sorted().toArray();
-        int n = sorted.length;
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+        return NumberRange.median(DoubleStream.of(values).boxed().toList());
     }
 
     /** {@code median (low to high)}, each in {@code format}, or as a rate ({@link CapacityRun#rate}) when null. */

@@ -113,7 +113,7 @@ class VegetaTablesTest {
     }
 
     private static double median(List<JsonNode> rounds, ToDoubleFunction<JsonNode> value) {
-        return rounds.stream().mapToDouble(value).sorted().toArray()[rounds.size() / 2];
+        return NumberRange.median(rounds.stream().map(value::applyAsDouble).toList());
     }
 
 
