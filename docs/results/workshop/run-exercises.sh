@@ -6,7 +6,8 @@
 #
 #   docs/results/workshop/run-exercises.sh OUT_DIR
 #
-# Needs the ports 8080 and 8081 free, curl, and a first build done (./mvnw -q package -DskipTests).
+# Needs the ports 8080 and 8081 free, curl, and the sheet's pre-work build (./mvnw -q install -DskipTests): the
+# load generator's commands build only their own module and take the others from the local Maven repository.
 set -uo pipefail
 
 # shellcheck source=steps.sh

@@ -26,6 +26,7 @@ class FanOutClaimsTest {
 
     private static final Path FANOUT = CommandChecks.root().resolve("docs/results/fanout");
     private static final Path MATRIX = CommandChecks.root().resolve("docs/results/matrix-fanout");
+    private static final Path BULKHEAD = CommandChecks.root().resolve("docs/results/fanout-bulkhead");
     private static final Pattern P99 = Pattern.compile("(?m)^latency ms .*? p99 (\\S+)");
     private static final Pattern SUCCEEDED = Pattern.compile("(?m)^succeeded +(\\d+)");
     private static final Pattern FAILED_504 = Pattern.compile("(?m)^failed +(\\d+) \\{HTTP 504=(\\d+)}");
@@ -202,6 +203,80 @@ class FanOutClaimsTest {
                     String.format(Locale.ROOT, "| %.2f (floor %.0f ms", best.path("p99OverFloor").asDouble(),
                             best.path("floorMs").asDouble()));
         }
+    }
+
+    @Test
+    void the_pools_waiters_are_three_calls_a_card() throws IOException {
+        assertThat(Claims.statement("fanout-pool-multiplied")).contains("peaked at "
+                + pendingPeak("structured/no-bulkhead", "T1 A0 W0 R0") + " with `structured` and with `futures` (W on), "
+                + "against " + pendingPeak("sequential/no-bulkhead", "T1 A0 W0 R0") + " with `sequential`");
+        assertThat(pendingPeak("futures/no-bulkhead", "T1 A0 W1 R0"))
+                .isEqualTo(pendingPeak("structured/no-bulkhead", "T1 A0 W0 R0"));
+    }
+
+    @Test
+    void the_bulkhead_answers_at_once_and_counts_calls() throws IOException {
+        List<Double> p99s = new ArrayList<>();
+        List<Double> fanOutsServed = new ArrayList<>();
+        for (String variant : List.of("sequential", "structured", "structured-postgresql", "futures")) {
+            String w = variant.equals("futures") ? "W1" : "W0";
+            for (String t : List.of("T0", "T1")) {
+                JsonNode summary = run(variant + "/bulkhead30", t + " A0 " + w + " R0").path("summary");
+                assertThat(summary.path("failuresByCause").path("HTTP 504").isMissingNode())
+                        .as("%s %s: no card waited out the deadline", variant, t).isTrue();
+                if (t.equals("T1")) {
+                    p99s.add(summary.path("latency").path("p99Ms").asDouble());
+                }
+                if (!variant.equals("sequential")) {
+                    fanOutsServed.add(summary.path("succeeded").asDouble());
+                }
+            }
+        }
+        assertThat(served("sequential/bulkhead30", "T1 A0 W0 R0")).isEqualTo(30);
+        assertThat(served("sequential/bulkhead30", "T0 A0 W0 R0")).isEqualTo(30);
+        assertThat(Claims.statement("fanout-bulkhead-calls")).contains(
+                "p99 " + NumberRange.of(p99s, "%,.0f") + " ms", "let 30 cards through with `sequential` but "
+                        + NumberRange.of(fanOutsServed, "%,.0f") + " of 200 as a fan-out");
+    }
+
+    @Test
+    void a_cancel_closes_the_connection_it_interrupts() throws IOException {
+        List<String> counted = StoredFiles.readAllLines(BULKHEAD.resolve("connections-closed.txt"));
+        String statement = Claims.statement("fanout-cancel-closes-connections");
+        assertThat(counted).contains("structured-postgresql/no-bulkhead/servers/T1A0W0R0.log | 13 | 26 | 0 | 0");
+        assertThat(statement).contains("on PostgreSQL, at the deadline, 13 connections closed by the interrupt");
+        assertThat(counted.stream().filter(line -> line.startsWith("sequential/") || line.startsWith("futures/")))
+                .isNotEmpty().allMatch(line -> line.endsWith(" | 0 | 0 | 0 | 0"));
+        assertThat(statement).contains(unreachable("structured/no-bulkhead") + " cards (no limit) and "
+                + unreachable("structured/bulkhead30") + " (the bulkhead) a 502 `Database unreachable`");
+        JsonNode futures = run("futures/no-bulkhead", "T1 A0 W1 R0");
+        assertThat(statement).contains("`futures` left " + futures.path("summary").path("serverFanOut")
+                .path("branchesRunningAtTheAnswer").asInt() + " branches running after their 504s");
+        assertThat(futures.path("summary").path("failuresByCause").properties()).extracting(java.util.Map.Entry::getKey)
+                .containsOnly("HTTP 504");
+    }
+
+    /** The one run of {@code flags} in a bulkhead variant's results (a failed run is not repeated). */
+    private static JsonNode run(String variant, String flags) throws IOException {
+        for (JsonNode run : Json.readTree(BULKHEAD.resolve(variant + "/results.json")).path("runs")) {
+            if (run.path("flags").asString().equals(flags) && run.path("repeat").asInt() == 1) {
+                return run;
+            }
+        }
+        throw new AssertionError("no run " + flags + " in " + variant);
+    }
+
+    private static int pendingPeak(String variant, String flags) throws IOException {
+        return run(variant, flags).path("summary").path("meterPeaks")
+                .path("hikaricp_connections_pending{pool=\"vtlab-db-pool\"}").asInt();
+    }
+
+    private static int served(String variant, String flags) throws IOException {
+        return run(variant, flags).path("summary").path("succeeded").asInt();
+    }
+
+    private static int unreachable(String variant) throws IOException {
+        return run(variant, "T1 A0 W0 R0").path("summary").path("failuresByCause").path("HTTP 502 UNREACHABLE").asInt();
     }
 
     private static String label(String way) {
