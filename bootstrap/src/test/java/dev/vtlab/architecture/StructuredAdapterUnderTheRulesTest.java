@@ -25,8 +25,7 @@ class StructuredAdapterUnderTheRulesTest {
 
     @Test
     void archunit_reads_the_structured_adapter_and_the_adapters_rules_hold_for_it() {
-        assumeTrue(getClass().getClassLoader().getResource(ADAPTER.replace('.', '/') + ".class") != null,
-                "this build has no structured adapter (no JDK 25 found at build time, or -Dvtlab.structured=false)");
+        assumeTheAdapterIsBuilt();
 
         JavaClasses classes = new ClassFileImporter().withImportOption(new ProductionClasses())
                 .importPackages(PACKAGE);
@@ -40,8 +39,7 @@ class StructuredAdapterUnderTheRulesTest {
 
     @Test
     void the_scope_the_adapter_opens_is_a_means_of_concurrency_the_core_may_not_name() {
-        assumeTrue(getClass().getClassLoader().getResource(ADAPTER.replace('.', '/') + ".class") != null,
-                "this build has no structured adapter (no JDK 25 found at build time, or -Dvtlab.structured=false)");
+        assumeTheAdapterIsBuilt();
 
         JavaClass adapter = new ClassFileImporter().withImportOption(new ProductionClasses())
                 .importPackages(PACKAGE).get(ADAPTER);
@@ -51,5 +49,11 @@ class StructuredAdapterUnderTheRulesTest {
 
         assertThat(scopes).as("what StructuredReads names of StructuredTaskScope").isNotEmpty()
                 .allMatch(ArchitectureRules.meansOfConcurrency());
+    }
+
+    /** Skips, saying why, where this build has no structured adapter. */
+    private void assumeTheAdapterIsBuilt() {
+        assumeTrue(getClass().getClassLoader().getResource(ADAPTER.replace('.', '/') + ".class") != null,
+                "this build has no structured adapter (no JDK 25 found at build time, or -Dvtlab.structured=false)");
     }
 }
