@@ -1,9 +1,9 @@
 package dev.vtlab.bootstrap;
 
 import dev.vtlab.adapters.in.web.FanOutController;
+import dev.vtlab.adapters.out.fanout.CardReads;
 import dev.vtlab.adapters.out.fanout.FutureReads;
 import dev.vtlab.application.port.out.BranchRun;
-import dev.vtlab.application.port.out.IndependentReads.Read;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.slf4j.MDC;
@@ -37,16 +37,11 @@ class RequestContextInBranchesTest {
         MDC.remove(KEY);
     }
 
-    private static List<Read<?>> threeReads() {
-        return List.of(new Read<>("visit-count", () -> 1L), new Read<>("last-visit", () -> "never"),
-                new Read<>("recommendation", () -> "docs/capacity.md"));
-    }
-
     @Test
     void without_the_wrapping_the_branches_lose_the_request_id() {
         MDC.put(KEY, "req-lost");
 
-        List<BranchRun> runs = new FutureReads(pool, DEADLINE, KEY).readAll(threeReads()).runs();
+        List<BranchRun> runs = new FutureReads(pool, DEADLINE, KEY).readAll(CardReads.three()).runs();
 
         assertThat(runs).extracting(BranchRun::requestId).containsOnlyNulls();
     }
@@ -56,7 +51,7 @@ class RequestContextInBranchesTest {
         MDC.put(KEY, "req-carried");
 
         List<BranchRun> runs = new FutureReads(CompositionRoot.carryingTheRequestContext(pool), DEADLINE, KEY)
-                .readAll(threeReads()).runs();
+                .readAll(CardReads.three()).runs();
 
         assertThat(runs).hasSize(3).extracting(BranchRun::requestId).containsOnly("req-carried");
     }
@@ -65,10 +60,10 @@ class RequestContextInBranchesTest {
     void a_pooled_thread_keeps_no_id_of_an_earlier_request() {
         FutureReads reads = new FutureReads(CompositionRoot.carryingTheRequestContext(pool), DEADLINE, KEY);
         MDC.put(KEY, "req-earlier");
-        reads.readAll(threeReads());
+        reads.readAll(CardReads.three());
         MDC.remove(KEY);
 
-        List<BranchRun> runs = reads.readAll(threeReads()).runs();
+        List<BranchRun> runs = reads.readAll(CardReads.three()).runs();
 
         assertThat(runs).extracting(BranchRun::requestId).containsOnlyNulls();
     }

@@ -1,16 +1,15 @@
 package dev.vtlab.lab;
 
 import dev.vtlab.adapters.in.web.FanOutController;
+import dev.vtlab.adapters.out.fanout.CardReads;
 import dev.vtlab.adapters.out.fanout.FutureReads;
 import dev.vtlab.adapters.out.fanout.SequentialReads;
 import dev.vtlab.application.port.out.IndependentReads;
-import dev.vtlab.application.port.out.IndependentReads.Read;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.slf4j.MDC;
 
 import java.time.Duration;
-import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -37,11 +36,6 @@ class BranchRequestIdsTest {
         MDC.remove(KEY);
     }
 
-    private static List<Read<?>> threeReads() {
-        return List.of(new Read<>("visit-count", () -> 1L), new Read<>("last-visit", () -> "never"),
-                new Read<>("recommendation", () -> "docs/capacity.md"));
-    }
-
     private IndependentReads recorded(IndependentReads fanOut) {
         return recorders.aroundTheFanOut().apply(fanOut);
     }
@@ -58,7 +52,7 @@ class BranchRequestIdsTest {
     void branches_on_the_requests_own_thread_carry_its_id_and_the_report_names_that_thread() {
         MDC.put(KEY, "req-own");
 
-        recorded(new SequentialReads(DEADLINE, KEY)).readAll(threeReads());
+        recorded(new SequentialReads(DEADLINE, KEY)).readAll(CardReads.three());
 
         assertThat(counts()).extracting(FanOutAftermath.Snapshot::branchesWithTheRequestId,
                 FanOutAftermath.Snapshot::branchesWithNoRequestId,
@@ -71,7 +65,7 @@ class BranchRequestIdsTest {
     void branches_on_a_pools_threads_as_they_are_carry_no_id() throws Exception {
         MDC.put(KEY, "req-lost");
 
-        recorded(new FutureReads(onePooledThread, DEADLINE, KEY)).readAll(threeReads());
+        recorded(new FutureReads(onePooledThread, DEADLINE, KEY)).readAll(CardReads.three());
 
         assertThat(counts()).extracting(FanOutAftermath.Snapshot::branchesWithTheRequestId,
                 FanOutAftermath.Snapshot::branchesWithNoRequestId,
@@ -88,7 +82,7 @@ class BranchRequestIdsTest {
         onePooledThread.submit(() -> MDC.put(KEY, "req-earlier")).get(10, TimeUnit.SECONDS);
         MDC.put(KEY, "req-now");
 
-        recorded(new FutureReads(onePooledThread, DEADLINE, KEY)).readAll(threeReads());
+        recorded(new FutureReads(onePooledThread, DEADLINE, KEY)).readAll(CardReads.three());
 
         assertThat(counts()).extracting(FanOutAftermath.Snapshot::branchesWithTheRequestId,
                 FanOutAftermath.Snapshot::branchesWithNoRequestId,
@@ -98,7 +92,7 @@ class BranchRequestIdsTest {
     @Test
     void a_reset_forgets_the_ids_counted() {
         MDC.put(KEY, "req-own");
-        recorded(new SequentialReads(DEADLINE, KEY)).readAll(threeReads());
+        recorded(new SequentialReads(DEADLINE, KEY)).readAll(CardReads.three());
 
         recorders.fanOutAftermath().reset();
 
