@@ -256,6 +256,33 @@ class FanOutClaimsTest {
                 .containsOnly("HTTP 504");
     }
 
+    @Test
+    void every_branch_under_load_carried_its_own_requests_id() throws IOException {
+        long runs = 0;
+        long own = 0;
+        long none = 0;
+        long another = 0;
+        for (String way : List.of("sequential", "structured", "futures", "structured-postgresql")) {
+            for (String variant : List.of("no-bulkhead", "bulkhead30")) {
+                for (JsonNode run : Json.readTree(BULKHEAD.resolve(way + "/" + variant + "/results.json")).path("runs")) {
+                    JsonNode counted = run.path("summary").path("serverFanOut");
+                    if (counted.isObject()) {
+                        runs++;
+                        own += counted.path("branchesWithTheRequestId").asLong();
+                        none += counted.path("branchesWithNoRequestId").asLong();
+                        another += counted.path("branchesWithAnotherRequestsId").asLong();
+                    }
+                }
+            }
+        }
+        assertThat(List.of(none, another)).containsOnly(0L);
+        assertThat(Claims.statement("fanout-request-id")).contains(String.format(Locale.ROOT,
+                "over the %d bursts of the limit's runs, %,d branches counted by the lab carried their own request's "
+                        + "id, none no id and none another request's", runs, own));
+        assertThat(StoredFiles.readString(BULKHEAD.resolve("README.md"))).contains(String.format(Locale.ROOT,
+                "over the %d runs,\n%,d branches carried their own request's id", runs, own));
+    }
+
     /** The one run of {@code flags} in a bulkhead variant's results (a failed run is not repeated). */
     private static JsonNode run(String variant, String flags) throws IOException {
         for (JsonNode run : Json.readTree(BULKHEAD.resolve(variant + "/results.json")).path("runs")) {
