@@ -451,19 +451,6 @@ class StartupSettingsTest {
                 "allowed values are sequential, futures, structured", "--vtlab.fan-out=scoped");
     }
 
-    /**
-     * This JVM runs without preview features (this module's tests do not turn them on), so the structured scope
-     * cannot run here: start-up stops naming the key and the flag, on JDK 25 as on any other (the other JDKs'
-     * refusals are bootstrap's StructuredFanOutTest).
-     */
-    @Test
-    void structured_on_a_jvm_without_preview_features_stops_start_up_naming_the_key_and_the_flag() {
-        String message = assertStartupFails(VtlabSettings.FAN_OUT, "Invalid value 'structured' for vtlab.fan-out",
-                "structured needs JDK 25 started with --enable-preview", "--vtlab.fan-out=structured");
-        assertThat(message).containsAnyOf("this JDK 25 was started without --enable-preview", "this is JDK ",
-                "this server was built without it");
-    }
-
     @ParameterizedTest
     @ValueSource(strings = {"soon", "-1s", "11m"})
     void a_fan_out_deadline_that_is_no_duration_in_range_names_the_key(String value) {

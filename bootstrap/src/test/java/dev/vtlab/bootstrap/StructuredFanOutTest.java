@@ -21,8 +21,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 /**
  * How the composition root loads {@code vtlab.fan-out=structured}: on this module's test JVM (the build's JDK 25, with
  * preview features on) it runs; on another JDK, or where the class is not in the build, start-up is refused naming
- * the key and what it needs. A JDK 25 without --enable-preview is refused too: bootstrap-tests' StartupSettingsTest
- * starts the server so, its JVM having no preview features.
+ * the key and what it needs. A JDK 25 without --enable-preview is refused too: the load generator's
+ * StructuredNeedsPreviewTest starts the server jar so.
  */
 class StructuredFanOutTest {
 
