@@ -45,21 +45,10 @@ class JdbcFanOutTest {
         String[] poolOfOne = {"--vtlab.repository.pool-size=1", "--vtlab.repository.pool-timeout=250ms",
                 "--vtlab.virtual-threads.wrapper=true", "--vtlab.fan-out.visit-count-delay=1s",
                 "--vtlab.fan-out.last-visit-delay=1s", "--vtlab.fan-out.recommendation-delay=1s"};
-        try (VisitDatabase database = Downstreams.database(0)) {
-            try (RunningServer sequential = JdbcServers.start(database.jdbcUrl(),
-                    JdbcServers.with(poolOfOne, "--vtlab.fan-out=sequential"))) {
-                HttpResponse<String> card = sequential.get("/fanout?name=Ada");
-                assertThat(card.statusCode()).as(card.body()).isEqualTo(200);
-            }
-            try (RunningServer futures = JdbcServers.start(database.jdbcUrl(),
-                    JdbcServers.with(poolOfOne, "--vtlab.fan-out=futures"))) {
-                HttpResponse<String> refused = futures.get("/fanout?name=Ada");
+        HttpResponse<String> refused = servedInTurnButRefusedAtOnce(poolOfOne, "Database pool exhausted");
 
-                assertRefusedNamingABranch(refused, "Database pool exhausted");
-                assertThat(JsonPath.<String>read(refused.body(), "$.pool")).isEqualTo("vtlab-db-pool");
-                assertThat(JsonPath.<Integer>read(refused.body(), "$.poolSize")).isEqualTo(1);
-            }
-        }
+        assertThat(JsonPath.<String>read(refused.body(), "$.pool")).isEqualTo("vtlab-db-pool");
+        assertThat(JsonPath.<Integer>read(refused.body(), "$.poolSize")).isEqualTo(1);
     }
 
     /**
@@ -71,25 +60,32 @@ class JdbcFanOutTest {
         String[] bulkheadOfTwo = {"--vtlab.repository.max-concurrent=2", "--vtlab.virtual-threads.wrapper=true",
                 "--vtlab.fan-out.visit-count-delay=1s", "--vtlab.fan-out.last-visit-delay=1s",
                 "--vtlab.fan-out.recommendation-delay=1s"};
+        servedInTurnButRefusedAtOnce(bulkheadOfTwo, "Database bulkhead full");
+    }
+
+    /**
+     * A server with {@code settings} serves a card whose reads run one after the other ({@code sequential}); another,
+     * whose reads run at once ({@code futures}), answers a 503 problem detail titled {@code title}, naming one of the
+     * card's branches, which this returns.
+     */
+    private static HttpResponse<String> servedInTurnButRefusedAtOnce(String[] settings, String title)
+            throws Exception {
         try (VisitDatabase database = Downstreams.database(0)) {
             try (RunningServer sequential = JdbcServers.start(database.jdbcUrl(),
-                    JdbcServers.with(bulkheadOfTwo, "--vtlab.fan-out=sequential"))) {
+                    JdbcServers.with(settings, "--vtlab.fan-out=sequential"))) {
                 HttpResponse<String> card = sequential.get("/fanout?name=Ada");
                 assertThat(card.statusCode()).as(card.body()).isEqualTo(200);
             }
             try (RunningServer futures = JdbcServers.start(database.jdbcUrl(),
-                    JdbcServers.with(bulkheadOfTwo, "--vtlab.fan-out=futures"))) {
-                assertRefusedNamingABranch(futures.get("/fanout?name=Ada"), "Database bulkhead full");
+                    JdbcServers.with(settings, "--vtlab.fan-out=futures"))) {
+                HttpResponse<String> refused = futures.get("/fanout?name=Ada");
+                assertThat(refused.statusCode()).as(refused.body()).isEqualTo(503);
+                assertThat(refused.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+                assertThat(JsonPath.<String>read(refused.body(), "$.title")).isEqualTo(title);
+                assertThat(JsonPath.<String>read(refused.body(), "$.branch"))
+                        .isIn("visit-count", "last-visit", "recommendation");
+                return refused;
             }
         }
-    }
-
-    /** A 503 problem detail titled {@code title}, naming one of the card's branches. */
-    private static void assertRefusedNamingABranch(HttpResponse<String> refused, String title) {
-        assertThat(refused.statusCode()).as(refused.body()).isEqualTo(503);
-        assertThat(refused.headers().firstValue("Content-Type")).hasValue("application/problem+json");
-        assertThat(JsonPath.<String>read(refused.body(), "$.title")).isEqualTo(title);
-        assertThat(JsonPath.<String>read(refused.body(), "$.branch"))
-                .isIn("visit-count", "last-visit", "recommendation");
     }
 }

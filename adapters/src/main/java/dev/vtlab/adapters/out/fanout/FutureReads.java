@@ -8,6 +8,7 @@ import dev.vtlab.application.port.out.IndependentReads;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -68,13 +69,12 @@ public final class FutureReads implements IndependentReads {
         try {
             allOrFirstFailure.get(deadline.toNanos(), TimeUnit.NANOSECONDS);
         } catch (TimeoutException late) {
-            for (int i = 0; i < branches.size(); i++) {
-                if (!branches.get(i).isDone()) {
-                    cancel(branches);
-                    throw new BranchTimedOutException(reads.get(i).branch(), deadline);
-                }
+            Optional<BranchTimedOutException> first = Branches.firstLate(reads, i -> branches.get(i).isDone(),
+                    deadline);
+            if (first.isPresent()) {
+                cancel(branches);
+                throw first.get();
             }
-            // every branch answered between the deadline and this check: the answers are there
         } catch (ExecutionException failed) {
             cancel(branches);
             throw Branches.named(failed.getCause());

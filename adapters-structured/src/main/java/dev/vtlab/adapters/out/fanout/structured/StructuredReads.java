@@ -10,6 +10,7 @@ import dev.vtlab.application.port.out.IndependentReads;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.StructuredTaskScope;
 import java.util.concurrent.StructuredTaskScope.Joiner;
 import java.util.concurrent.StructuredTaskScope.Subtask;
@@ -59,12 +60,11 @@ public final class StructuredReads implements IndependentReads {
         } catch (StructuredTaskScope.FailedException failed) {
             throw Branches.named(failed.getCause());
         } catch (StructuredTaskScope.TimeoutException late) {
-            for (int i = 0; i < branches.size(); i++) {
-                if (branches.get(i).state() != Subtask.State.SUCCESS) {
-                    throw new BranchTimedOutException(reads.get(i).branch(), deadline);
-                }
+            Optional<BranchTimedOutException> first = Branches.firstLate(reads,
+                    i -> branches.get(i).state() == Subtask.State.SUCCESS, deadline);
+            if (first.isPresent()) {
+                throw first.get();
             }
-            // every branch answered between the deadline and the scope's close: the answers are there
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while waiting for the fan-out's branches", interrupted);
